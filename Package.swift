@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "quickactiond",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "quickactiond", targets: ["quickactiond"])
+    ],
+    targets: [
+        // C libraries from Debian -dev packages, reached through pkg-config.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite3",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Transport only: the only module that imports CMicroHTTPD.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL.
+        .target(name: "QuickActions", swiftSettings: strict),
+        // Contact repositories: in-memory and SQLite.
+        .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3"], swiftSettings: strict),
+        // Routes, controllers, JSON, problem+json: the glue.
+        .target(
+            name: "QuickActionsAPI",
+            dependencies: ["HTTPServer", "QuickActions", "Storage"],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["quickactiond"],
+            swiftSettings: strict
+        ),
+    ]
+)

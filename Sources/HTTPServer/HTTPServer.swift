@@ -1,0 +1,109 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// Why the server could not start.
+public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for the operator.
+    public let description: String
+}
+
+/// An HTTP/1.1 server on libmicrohttpd: one polling thread per pool member (epoll),
+/// requests answered synchronously by an `HTTPRequestHandler`.
+public final class HTTPServer: Sendable {
+    /// The port actually bound (useful when the configuration asked for 0).
+    public let port: Int
+    /// The address bound, as configured.
+    public let host: String
+
+    private let context: ServerContext
+    private let daemon: Mutex<DaemonHandle?>
+
+    /// Binds the listening socket and starts serving.
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPRequestHandler) throws(HTTPServerError) {
+        let listener = try ListeningSocket(host: configuration.host, port: configuration.port, backlog: max(128, configuration.maxConnections))
+        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        let contextPointer = Unmanaged.passRetained(context).toOpaque()
+
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(listener.descriptor), ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: max(1, configuration.maxConnections), ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_TIMEOUT, value: max(0, configuration.idleTimeoutSeconds), ptr_value: nil),
+            // The memory pool holds the request head and read buffer: headers beyond it are refused.
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: max(configuration.maxHeaderBytes, 4096) + 8192, ptr_value: nil),
+            // Callback options: `value` carries the function, `ptr_value` its closure.
+            MHD_OptionItem(
+                option: MHD_OPTION.URI_LOG_CALLBACK,
+                value: Int(bitPattern: unsafeBitCast(MHDBridge.requestStarted, to: UnsafeMutableRawPointer.self)),
+                ptr_value: contextPointer),
+            MHD_OptionItem(
+                option: MHD_OPTION.NOTIFY_COMPLETED,
+                value: Int(bitPattern: unsafeBitCast(MHDBridge.requestCompleted, to: UnsafeMutableRawPointer.self)),
+                ptr_value: contextPointer),
+            MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil),
+        ]
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        let started = options.withUnsafeMutableBufferPointer { buffer in
+            qa_mhd_start(UInt32(flags), MHDBridge.access, contextPointer, buffer.baseAddress)
+        }
+        guard let started else {
+            Unmanaged<ServerContext>.fromOpaque(contextPointer).release()
+            listener.close()
+            throw HTTPServerError(description: "libmicrohttpd could not start on \(configuration.host):\(listener.port)")
+        }
+        daemon = Mutex(DaemonHandle(pointer: started, contextPointer: contextPointer))
+        port = listener.port
+        host = configuration.host
+    }
+
+    /// Requests being processed right now.
+    public var inFlightRequests: Int {
+        context.inFlight.load(ordering: .relaxed)
+    }
+
+    /// Open connections, as libmicrohttpd counts them.
+    public var openConnections: Int {
+        daemon.withLock { handle in handle.map { Int(qa_mhd_current_connections($0.pointer)) } ?? 0 }
+    }
+
+    /// Stops accepting, lets requests in flight finish (up to `grace`), then closes
+    /// every connection and joins the threads. Safe to call more than once.
+    public func stop(grace: Duration = .seconds(10)) {
+        guard let handle = daemon.withLock({ handle -> DaemonHandle? in
+            defer { handle = nil }
+            return handle
+        }) else { return }
+        let listenFD = MHD_quiesce_daemon(handle.pointer)
+        if listenFD >= 0 { Glibc.close(listenFD) }
+        let deadline = ContinuousClock.now.advanced(by: grace)
+        while context.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        MHD_stop_daemon(handle.pointer)
+        Unmanaged<ServerContext>.fromOpaque(handle.contextPointer).release()
+    }
+
+    deinit {
+        stop(grace: .zero)
+    }
+}
+
+/// The daemon pointer and the retained context handed to C.
+/// `@unchecked Sendable`: only ever touched under the server's mutex.
+struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let contextPointer: UnsafeMutableRawPointer
+}
+
+/// What every callback needs, passed to C as `cls` (retained for the daemon's lifetime).
+final class ServerContext: Sendable {
+    let handler: any HTTPRequestHandler
+    let maxBodyBytes: Int
+    let inFlight = Atomic<Int>(0)
+
+    init(handler: any HTTPRequestHandler, maxBodyBytes: Int) {
+        self.handler = handler
+        self.maxBodyBytes = maxBodyBytes
+    }
+}

@@ -1,0 +1,55 @@
+/// Transport settings: where to listen and how much a client may ask of us.
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to bind (`127.0.0.1`, `::1`, `0.0.0.0`, a host name).
+    public var host: String
+    /// Port to bind; 0 picks an ephemeral port (read it back from `HTTPServer.port`).
+    public var port: Int
+    /// Largest request body accepted; larger is refused with 413 before it is stored.
+    public var maxBodyBytes: Int
+    /// Largest request head (request line and headers) accepted.
+    public var maxHeaderBytes: Int
+    /// Most connections open at once.
+    public var maxConnections: Int
+    /// Seconds a connection may stay silent before it is closed.
+    public var idleTimeoutSeconds: Int
+    /// Threads serving connections.
+    public var threads: Int
+
+    /// Creates a configuration with the service's defaults.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        maxBodyBytes: Int = 1 << 20,
+        maxHeaderBytes: Int = 16 << 10,
+        maxConnections: Int = 1024,
+        idleTimeoutSeconds: Int = 30,
+        threads: Int = 2
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxConnections = maxConnections
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.threads = threads
+    }
+}
+
+/// What the transport refused on its own, before the application saw the request.
+public enum HTTPTransportError: Error, Sendable, Equatable {
+    /// The body is larger than `maxBodyBytes`.
+    case bodyTooLarge(limit: Int)
+    /// The request target could not be decoded.
+    case badTarget(RequestTargetError)
+    /// `Content-Length`/`Transfer-Encoding` are duplicated or conflict (request smuggling).
+    case ambiguousFraming(String)
+}
+
+/// The application side of the transport: turns requests into responses.
+/// Called synchronously on libmicrohttpd's threads; must not throw or block for long.
+public protocol HTTPRequestHandler: Sendable {
+    /// Answers a complete request.
+    func handle(_ request: HTTPRequest) -> HTTPResponse
+    /// Answers a request the transport refused (`method` and `target` as sent).
+    func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse
+}

@@ -1,0 +1,131 @@
+import CMicroHTTPD
+
+/// The C callbacks libmicrohttpd calls, as `static let`s of a nonisolated type: a callback
+/// written at top level in `main.swift` would be main-actor isolated and trap on MHD's threads.
+/// Nothing thrown crosses into C: the handler protocol cannot throw.
+enum MHDBridge {
+    /// Called once the request line is read, with the raw (undecoded) target.
+    /// Its result becomes the request's `con_cls`.
+    static let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        cls, uri, _ in
+        guard let cls else { return nil }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        server.inFlight.add(1, ordering: .relaxed)
+        let target = uri.map { String(cString: $0) } ?? "/"
+        return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+    }
+
+    /// Frees the per-request state; runs for completed and aborted requests alike.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+        guard let conCls, let raw = conCls.pointee else { return }
+        Unmanaged<RequestContext>.fromOpaque(raw).release()
+        conCls.pointee = nil
+        if let cls {
+            Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Collects header fields into the request context passed as `cls`.
+    static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+        guard let cls, let key else { return .YES }
+        let context = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
+        context.headers.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+        return .YES
+    }
+
+    /// Releases a shared body once libmicrohttpd no longer needs its bytes.
+    static let releaseShared: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<SharedBytes>.fromOpaque(cls).release()
+    }
+
+    /// The access handler. First call: read the head, keep state, answer nothing (answering
+    /// now would cost keep-alive). Middle calls: take body chunks. Last call (no data): answer.
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, conCls in
+        guard let cls, let connection, let conCls, let raw = conCls.pointee else { return .NO }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+
+        if !context.sawHead {
+            context.sawHead = true
+            context.method = method.map { String(cString: $0) } ?? ""
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, raw)
+            if let framing = context.framingError() {
+                return reject(framing, context: context, server: server, connection: connection)
+            }
+            if context.headers.contains(where: { $0.name.caseInsensitiveEquals("Content-Length") }) {
+                // A length too big for Int is too big for us: refuse before reading any of it.
+                if (context.declaredLength ?? Int.max) > server.maxBodyBytes {
+                    return reject(.bodyTooLarge(limit: server.maxBodyBytes), context: context, server: server, connection: connection)
+                }
+                context.body.reserveCapacity(context.declaredLength ?? 0)
+            }
+            return .YES
+        }
+
+        if let uploadDataSize, uploadDataSize.pointee > 0 {
+            let size = uploadDataSize.pointee
+            uploadDataSize.pointee = 0
+            if context.rejection != nil { return .YES }
+            guard context.body.count + size <= server.maxBodyBytes else {
+                // Chunked bodies have no declared length: stop as soon as the limit is passed.
+                context.body = []
+                return reject(.bodyTooLarge(limit: server.maxBodyBytes), context: context, server: server, connection: connection)
+            }
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+                }
+            }
+            return .YES
+        }
+
+        if context.rejection != nil { return .YES }
+        let response: HTTPResponse
+        do throws(RequestTargetError) {
+            let request = try HTTPRequest(
+                method: context.method, target: context.target, headers: HTTPHeaders(context.headers),
+                body: context.body, startedAt: context.startedAt)
+            response = server.handler.handle(request)
+        } catch {
+            response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
+        }
+        return queue(response, on: connection)
+    }
+
+    private static func reject(
+        _ error: HTTPTransportError, context: RequestContext, server: ServerContext, connection: OpaquePointer
+    ) -> MHD_Result {
+        context.rejection = error
+        var response = server.handler.reject(error, method: context.method, target: context.target, startedAt: context.startedAt)
+        // The rest of the request cannot be trusted or will not be read: close after answering.
+        response.closeConnection = true
+        return queue(response, on: connection)
+    }
+
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made: OpaquePointer?
+        switch response.body {
+        case .empty:
+            made = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        case .bytes(let bytes):
+            made = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .shared(let shared):
+            let retained = Unmanaged.passRetained(shared).toOpaque()
+            made = MHD_create_response_from_buffer_with_free_callback_cls(shared.count, shared.buffer.baseAddress, releaseShared, retained)
+            if made == nil { Unmanaged<SharedBytes>.fromOpaque(retained).release() }
+        }
+        guard let made else { return .NO }
+        for field in response.headers {
+            _ = MHD_add_response_header(made, field.name, field.value)
+        }
+        if response.closeConnection {
+            _ = MHD_add_response_header(made, "Connection", "close")
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), made)
+        MHD_destroy_response(made)
+        return result
+    }
+}

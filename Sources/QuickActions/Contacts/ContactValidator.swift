@@ -1,0 +1,73 @@
+/// A value that breaks a rule (HTTP 422): which field, and why.
+public struct ValidationError: Error, Sendable, Equatable {
+    /// The JSON field at fault.
+    public var field: String
+    /// A sentence a person can act on.
+    public var message: String
+
+    /// Creates an error.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+}
+
+/// The rules a contact's fields must satisfy.
+public enum ContactValidator {
+    /// Longest name, in characters.
+    public static let maxNameLength = 100
+    /// Longest email, in characters (RFC 5321's path limit).
+    public static let maxEmailLength = 254
+
+    /// The name trimmed, or an error when it is empty, too long or has control characters.
+    public static func name(_ raw: String) throws(ValidationError) -> String {
+        let trimmed = raw.trimmingWhitespace()
+        if trimmed.isEmpty {
+            throw ValidationError(field: "name", message: "name must not be empty.")
+        }
+        if trimmed.count > maxNameLength {
+            throw ValidationError(field: "name", message: "name must be at most \(maxNameLength) characters.")
+        }
+        if trimmed.unicodeScalars.contains(where: \.isControlCharacter) {
+            throw ValidationError(field: "name", message: "name must not contain control characters.")
+        }
+        return trimmed
+    }
+
+    /// The email trimmed (nil stays nil), or an error when it is not `local@domain.tld`-shaped.
+    public static func email(_ raw: String?) throws(ValidationError) -> String? {
+        guard let raw else { return nil }
+        let email = raw.trimmingWhitespace()
+        if email.count > maxEmailLength {
+            throw ValidationError(field: "email", message: "email must be at most \(maxEmailLength) characters.")
+        }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let shaped =
+            parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !parts[1].contains("..")
+            && !email.unicodeScalars.contains { $0.isControlCharacter || $0 == " " || $0 == "\u{7F}" }
+            && (parts[1].split(separator: ".").last?.count ?? 0) >= 2
+        guard shaped else {
+            throw ValidationError(field: "email", message: "email must look like local@domain.tld.")
+        }
+        return email
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 control characters.
+    var isControlCharacter: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space (including newlines).
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A UTC instant with millisecond precision, written as RFC 3339 (`2026-11-30T05:00:00.123Z`).
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public var millisecondsSince1970: Int64
+
+    /// Creates a timestamp.
+    public init(millisecondsSince1970: Int64) {
+        self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    /// The current time.
+    public static func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(millisecondsSince1970: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+    }
+
+    /// RFC 3339 in UTC with milliseconds, formatted without Foundation's formatters.
+    public var rfc3339: String {
+        let millis = millisecondsSince1970
+        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        let fraction = Int(millis - seconds * 1000)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = Self.civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "." + pad(fraction, 3) + "Z"
+    }
+
+    public var description: String { rfc3339 }
+
+    /// Parses RFC 3339 (`Z` or a numeric offset, optional fraction), or nil.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        func number(_ start: Int, _ length: Int) -> Int? {
+            guard start + length <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[start..<(start + length)] {
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
+            bytes[13] == 0x3A, bytes[16] == 0x3A,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var millis = 0
+        if index < bytes.count, bytes[index] == 0x2E {
+            index += 1
+            var digits = 0
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                if digits < 3 { millis = millis * 10 + Int(bytes[index] - 0x30) }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 3) { millis *= 10 }
+        }
+        guard index < bytes.count else { return nil }
+        var offsetSeconds = 0
+        if bytes[index] == 0x5A || bytes[index] == 0x7A {
+            index += 1
+        } else if bytes[index] == 0x2B || bytes[index] == 0x2D, let oh = number(index + 1, 2), bytes.count > index + 3,
+            bytes[index + 3] == 0x3A, let om = number(index + 4, 2)
+        {
+            offsetSeconds = (oh * 3600 + om * 60) * (bytes[index] == 0x2D ? -1 : 1)
+            index += 6
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = Self.days(year: year, month: month, day: day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        millisecondsSince1970 = seconds * 1000 + Int64(millis)
+    }
+
+    /// Days since 1970-01-01 to year/month/day (Howard Hinnant's civil_from_days).
+    static func civil(fromDays days: Int64) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (Int(yoe + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+    }
+
+    /// Year/month/day to days since 1970-01-01 (days_from_civil).
+    static func days(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+private func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

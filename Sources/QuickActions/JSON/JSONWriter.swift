@@ -1,0 +1,70 @@
+/// Writes JSON with sorted object keys, so equal values give equal bytes.
+public enum JSONWriter {
+    /// The compact UTF-8 encoding of `value`.
+    public static func bytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, to: &output)
+        return output
+    }
+
+    /// The compact encoding of `value` as a string.
+    public static func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    /// Appends the encoding of `value` to `output`.
+    public static func write(_ value: JSONValue, to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let integer): output.append(contentsOf: String(integer).utf8)
+        case .double(let double):
+            if double.isFinite {
+                if double == double.rounded(), abs(double) < 1e15 {
+                    output.append(contentsOf: String(Int64(double)).utf8)
+                } else {
+                    output.append(contentsOf: "\(double)".utf8)
+                }
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+        case .string(let string): writeString(string, to: &output)
+        case .array(let array):
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in array.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (offset, key) in object.keys.sorted().enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if let element = object[key] { write(element, to: &output) }
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `string` quoted and escaped.
+    public static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x00..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

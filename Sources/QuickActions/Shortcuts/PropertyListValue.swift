@@ -1,0 +1,54 @@
+/// A property-list value: what `UIApplicationShortcutItem.userInfo` may hold.
+public indirect enum PropertyListValue: Sendable, Equatable, Hashable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case bool(Bool)
+    case date(Timestamp)
+    case array([PropertyListValue])
+    case dictionary([String: PropertyListValue])
+
+    /// The JSON form: dates become RFC 3339 strings.
+    public var json: JSONValue {
+        switch self {
+        case .string(let value): .string(value)
+        case .integer(let value): .integer(value)
+        case .real(let value): .double(value)
+        case .bool(let value): .bool(value)
+        case .date(let value): .string(value.rfc3339)
+        case .array(let values): .array(values.map(\.json))
+        case .dictionary(let values): .object(values.mapValues(\.json))
+        }
+    }
+
+    /// The property-list form of a JSON value, or nil when it has a `null` (not plist data).
+    public init?(json: JSONValue) {
+        switch json {
+        case .null: return nil
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .integer(value)
+        case .double(let value): self = .real(value)
+        case .string(let value): self = .string(value)
+        case .array(let values):
+            var converted: [PropertyListValue] = []
+            for value in values {
+                guard let element = PropertyListValue(json: value) else { return nil }
+                converted.append(element)
+            }
+            self = .array(converted)
+        case .object(let values):
+            var converted: [String: PropertyListValue] = [:]
+            for (key, value) in values {
+                guard let element = PropertyListValue(json: value) else { return nil }
+                converted[key] = element
+            }
+            self = .dictionary(converted)
+        }
+    }
+
+    /// The string, when this is one.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}

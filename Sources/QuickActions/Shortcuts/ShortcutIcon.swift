@@ -1,0 +1,36 @@
+/// A quick action's icon: exactly one of a system icon type, an SF Symbol, or an image asset.
+public enum ShortcutIcon: Sendable, Equatable, Hashable {
+    /// One of `UIApplicationShortcutIcon.IconType`.
+    case type(ShortcutIconType)
+    /// An SF Symbol name (`UIApplicationShortcutIcon(systemImageName:)`).
+    case systemImageName(String)
+    /// An image in the app's asset catalog (`UIApplicationShortcutIcon(templateImageName:)`).
+    case templateImageName(String)
+
+    /// The JSON form: `{"type": NAME}`, `{"systemImageName": …}` or `{"templateImageName": …}`.
+    public var json: JSONValue {
+        switch self {
+        case .type(let type): ["type": .string(type.rawValue)]
+        case .systemImageName(let name): ["systemImageName": .string(name)]
+        case .templateImageName(let name): ["templateImageName": .string(name)]
+        }
+    }
+}
+
+/// The 29 cases of `UIApplicationShortcutIcon.IconType`, by their Swift names.
+public enum ShortcutIconType: String, Sendable, CaseIterable, Hashable {
+    case compose, play, pause, add, location, search, share, prohibit, contact, home, markLocation, favorite
+    case love, cloud, invitation, confirmation, mail, message, date, time, capturePhoto, captureVideo, task
+    case taskCompleted, alarm, bookmark, shuffle, audio, update
+
+    /// The Info.plist spelling: `UIApplicationShortcutIconType` + the capitalized name.
+    public var infoPlistName: String {
+        "UIApplicationShortcutIconType" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+    }
+
+    /// The case for an Info.plist name such as `UIApplicationShortcutIconTypeSearch`, or nil.
+    public init?(infoPlistName: String) {
+        guard let match = Self.allCases.first(where: { $0.infoPlistName == infoPlistName }) else { return nil }
+        self = match
+    }
+}

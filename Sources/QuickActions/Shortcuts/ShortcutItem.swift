@@ -1,0 +1,55 @@
+/// One Home Screen quick action, with the fields of `UIApplicationShortcutItem`.
+public struct ShortcutItem: Sendable, Equatable, Hashable {
+    /// Whether the item comes from Info.plist or is set at run time.
+    public enum Kind: String, Sendable, Hashable {
+        case `static`
+        case dynamic
+    }
+
+    /// The app-defined action type, e.g. `SearchAction`.
+    public var type: String
+    /// The title shown on the Home Screen.
+    public var localizedTitle: String
+    /// The optional second line.
+    public var localizedSubtitle: String?
+    /// The optional icon.
+    public var icon: ShortcutIcon?
+    /// App data handed back when the action is picked.
+    public var userInfo: [String: PropertyListValue]?
+    /// Which scene should receive the action (`targetContentIdentifier`).
+    public var targetContentIdentifier: String?
+    /// Static (Info.plist) or dynamic (set at run time).
+    public var kind: Kind
+    /// Whether the Home Screen shows it (the first four, static first).
+    public var visible: Bool
+
+    /// Creates an item.
+    public init(
+        type: String, localizedTitle: String, localizedSubtitle: String? = nil, icon: ShortcutIcon? = nil,
+        userInfo: [String: PropertyListValue]? = nil, targetContentIdentifier: String? = nil, kind: Kind, visible: Bool = true
+    ) {
+        self.type = type
+        self.localizedTitle = localizedTitle
+        self.localizedSubtitle = localizedSubtitle
+        self.icon = icon
+        self.userInfo = userInfo
+        self.targetContentIdentifier = targetContentIdentifier
+        self.kind = kind
+        self.visible = visible
+    }
+
+    /// The JSON form, field names as in `UIApplicationShortcutItem`; absent optionals are omitted.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "type": .string(type),
+            "localizedTitle": .string(localizedTitle),
+            "kind": .string(kind.rawValue),
+            "visible": .bool(visible),
+        ]
+        if let localizedSubtitle { object["localizedSubtitle"] = .string(localizedSubtitle) }
+        if let icon { object["icon"] = icon.json }
+        if let userInfo { object["userInfo"] = .object(userInfo.mapValues(\.json)) }
+        if let targetContentIdentifier { object["targetContentIdentifier"] = .string(targetContentIdentifier) }
+        return .object(object)
+    }
+}

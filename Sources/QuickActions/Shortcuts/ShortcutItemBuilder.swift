@@ -1,0 +1,53 @@
+/// Builds the current quick-action list: the static items first, in file order, then one
+/// dynamic `FavoriteAction` per favorite contact, in creation order.
+public struct ShortcutItemBuilder: Sendable {
+    /// The type of every dynamic item.
+    public static let favoriteActionType = "FavoriteAction"
+    /// How many items the Home Screen shows.
+    public static let visibleLimit = 4
+
+    /// The sample app's static actions: Search and Share.
+    public static let defaultStaticItems: [ShortcutItem] = [
+        ShortcutItem(
+            type: "SearchAction", localizedTitle: "Search", localizedSubtitle: "Search for an item",
+            icon: .type(.search), kind: .static),
+        ShortcutItem(
+            type: "ShareAction", localizedTitle: "Share", localizedSubtitle: "Share an item",
+            icon: .type(.share), kind: .static),
+    ]
+
+    /// The static items, in order.
+    public let staticItems: [ShortcutItem]
+
+    /// Creates a builder over `staticItems`.
+    public init(staticItems: [ShortcutItem] = ShortcutItemBuilder.defaultStaticItems) {
+        self.staticItems = staticItems
+    }
+
+    /// Whether `type` is one of the configured static types.
+    public func isStaticType(_ type: String) -> Bool {
+        staticItems.contains { $0.type == type }
+    }
+
+    /// The dynamic item for a favorite contact.
+    public static func favoriteItem(for contact: Contact) -> ShortcutItem {
+        ShortcutItem(
+            type: favoriteActionType,
+            localizedTitle: contact.name,
+            localizedSubtitle: contact.email,
+            icon: .type(.contact),
+            userInfo: ["contactId": .string(contact.id), "Name": .string(contact.name)],
+            kind: .dynamic)
+    }
+
+    /// The full list for `favorites` (already in creation order), each item marked visible
+    /// when it is among the first four.
+    public func items(favorites: [Contact]) -> [ShortcutItem] {
+        let all = staticItems + favorites.map(Self.favoriteItem(for:))
+        return all.enumerated().map { offset, item in
+            var marked = item
+            marked.visible = offset < Self.visibleLimit
+            return marked
+        }
+    }
+}

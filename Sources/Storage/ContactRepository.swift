@@ -1,0 +1,73 @@
+import QuickActions
+
+/// A storage failure: the database refused or broke. Rendered as HTTP 500/503.
+public struct StorageError: Error, Sendable, CustomStringConvertible {
+    /// The backend's result code, when it has one.
+    public var code: Int32
+    /// What failed, with the backend's own message.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: Int32 = 0, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { code == 0 ? message : "\(message) (code \(code))" }
+}
+
+/// The result of a conditional write.
+public enum ContactWriteResult: Sendable, Equatable {
+    /// Done: the contact before and after (after is nil for a delete).
+    case done(before: Contact, after: Contact?)
+    /// No contact has that id.
+    case notFound
+    /// The contact's revision is not the one the caller expected: nothing changed.
+    case revisionMismatch(current: Contact)
+}
+
+/// Where contacts live. Every implementation passes the same contract tests.
+public protocol ContactRepository: Sendable {
+    /// Stores a new contact and returns it with its id, timestamps and sequence.
+    func create(_ contact: NewContact) throws(StorageError) -> Contact
+    /// The contact with `id`, or nil.
+    func get(id: String) throws(StorageError) -> Contact?
+    /// A page of contacts in creation order, filtered by `query`.
+    func list(_ query: ContactQuery) throws(StorageError) -> ContactPage
+    /// Applies `patch` when the stored revision equals `expectedRevision` (or always when nil).
+    func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult
+    /// Deletes the contact when the stored revision equals `expectedRevision` (or always when nil).
+    func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult
+    /// Every favorite, in creation order.
+    func favorites() throws(StorageError) -> [Contact]
+    /// Contacts whose name equals `name` exactly, in creation order.
+    func contacts(named name: String) throws(StorageError) -> [Contact]
+    /// How many contacts and favorites are stored.
+    func counts() throws(StorageError) -> (contacts: Int, favorites: Int)
+    /// Checks the store answers (for readiness).
+    func ping() throws(StorageError)
+}
+
+extension ContactRepository {
+    /// Fills an empty store with the demo contacts; returns whether it did.
+    @discardableResult
+    public func seedIfEmpty(_ contacts: [NewContact] = DemoContacts.all) throws(StorageError) -> Bool {
+        guard try counts().contacts == 0 else { return false }
+        for contact in contacts {
+            _ = try create(contact)
+        }
+        return true
+    }
+}
+
+/// The contacts a new database starts with, so that a first `GET /shortcuts` shows
+/// dynamic items.
+public enum DemoContacts {
+    /// The seed, in creation order.
+    public static let all: [NewContact] = [
+        NewContact(name: "Ada Lovelace", email: "ada@example.com", favorite: true),
+        NewContact(name: "Anders Ångström", email: "anders@example.se", favorite: false),
+        NewContact(name: "Grace Hopper", email: "grace@example.com", favorite: true),
+        NewContact(name: "Alan Turing", email: nil, favorite: false),
+    ]
+}
