@@ -31,7 +31,6 @@ let package = Package(
         .target(
             name: "QuickActionsAPI",
             dependencies: ["HTTPServer", "QuickActions", "Storage"],
-            resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: strict
         ),
         .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),

@@ -68,9 +68,12 @@ enum MHDBridge {
             uploadDataSize.pointee = 0
             if context.rejection != nil { return .YES }
             guard context.body.count + size <= server.maxBodyBytes else {
-                // Chunked bodies have no declared length: stop as soon as the limit is passed.
+                // A chunked body has no declared length. libmicrohttpd 0.9.75 cannot queue a
+                // response in the middle of a body, so drop what we hold, discard the rest as
+                // it arrives, and answer 413 when it ends.
                 context.body = []
-                return reject(.bodyTooLarge(limit: server.maxBodyBytes), context: context, server: server, connection: connection)
+                context.rejection = .bodyTooLarge(limit: server.maxBodyBytes)
+                return .YES
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
@@ -80,7 +83,9 @@ enum MHDBridge {
             return .YES
         }
 
-        if context.rejection != nil { return .YES }
+        if let rejection = context.rejection {
+            return reject(rejection, context: context, server: server, connection: connection)
+        }
         let response: HTTPResponse
         do throws(RequestTargetError) {
             let request = try HTTPRequest(

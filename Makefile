@@ -1,0 +1,55 @@
+# quickactiond: `make run` serves on the embedded defaults, `make test` runs the whole suite.
+# Both install the Debian packages they need first (as root; elsewhere with sudo).
+
+SHELL := /bin/bash
+APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+export PATH := $(PATH):/opt/swift/usr/bin
+
+.PHONY: deps build release run test test-asan lint format docker-check embed-openapi clean
+
+## deps: install missing apt packages (skips apt-get entirely when all are present)
+deps:
+	@missing=""; for p in $(APT_PACKAGES) $(EXTRA_APT); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	    echo "installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product quickactiond
+
+## run: the service on its defaults: 127.0.0.1:8080, ./quickactions.sqlite (seeded when new)
+run: release
+	.build/release/quickactiond $(ARGS)
+
+## test: every unit, API and end-to-end test (XCTest and Swift Testing)
+test: deps
+	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
+	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
+	$(SWIFT) test --skip-build
+
+## test-asan: the suite under AddressSanitizer
+test-asan: deps
+	$(SWIFT) test --sanitize=address
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+## docker-check: hadolint the Dockerfile, and check its runtime packages cover ldd of the static binary
+docker-check: deps
+	scripts/check-dockerfile.sh
+
+## embed-openapi: copy openapi.yaml into the binary's sources (a test fails when they differ)
+embed-openapi:
+	scripts/embed-openapi.sh
+
+clean:
+	rm -rf .build .venv

@@ -1,0 +1,85 @@
+import HTTPServer
+import QuickActions
+import Storage
+
+/// The application's side of the transport: routing, errors as problems, request ids, logs.
+public final class APIHandler: HTTPRequestHandler {
+    /// The routes served.
+    public let router: Router
+    private let logger: RequestLogger
+
+    /// Creates a handler over `router`.
+    public init(router: Router, logger: RequestLogger) {
+        self.router = router
+        self.logger = logger
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var routeLabel = "unmatched"
+        var response: HTTPResponse
+        switch router.match(method: request.method, path: request.path) {
+        case .found(let route, let parameters):
+            routeLabel = route.pattern
+            response = respond(to: APIRequest(http: request, parameters: parameters, route: route.pattern), with: route)
+        case .notFound:
+            response = Problem.notFound("Nothing is at \(request.path).").response
+        case .methodNotAllowed(let allowed):
+            response = Problem.methodNotAllowed(request.method, path: request.path, allowed: allowed).response
+        }
+        return finish(response, method: request.method, path: request.path, route: routeLabel, headers: request.headers, startedAt: request.startedAt)
+    }
+
+    public func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
+        let problem: Problem
+        switch error {
+        case .bodyTooLarge(let limit):
+            problem = Problem(status: 413, title: "Content Too Large", detail: "The request body is larger than the limit of \(limit) bytes.")
+        case .badTarget(let targetError):
+            problem = .badRequest(targetError.message)
+        case .ambiguousFraming(let detail):
+            problem = .badRequest(detail + " The request is refused and the connection closed.")
+        }
+        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+        return finish(problem.response, method: method, path: path, route: "unmatched", headers: HTTPHeaders(), startedAt: startedAt)
+    }
+
+    private func respond(to request: APIRequest, with route: Route) -> HTTPResponse {
+        do {
+            return try route.handler(request)
+        } catch let problem as Problem {
+            return problem.response
+        } catch let error as StorageError {
+            logger.log(.error, "storage failure", ["route": .string(route.pattern), "error": .string(error.description)])
+            return Problem(status: 503, title: "Service Unavailable", detail: "The contact store could not complete the request; try again.").response
+        } catch {
+            // Nothing thrown may cross into C: anything unexpected is a 500.
+            logger.log(.error, "unexpected error", ["route": .string(route.pattern), "error": .string(String(describing: error))])
+            return Problem.internalError().response
+        }
+    }
+
+    private func finish(
+        _ response: HTTPResponse, method: String, path: String, route: String, headers: HTTPHeaders, startedAt: UInt64
+    ) -> HTTPResponse {
+        var response = response
+        let requestId = Self.requestId(from: headers)
+        response.headers.set("X-Request-Id", requestId)
+        let elapsed = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000
+        logger.log(
+            .info, "request",
+            [
+                "requestId": .string(requestId), "method": .string(method), "path": .string(path), "route": .string(route),
+                "status": .integer(Int64(response.status)), "durationMs": .double((elapsed * 1000).rounded() / 1000),
+                "bytes": .integer(Int64(response.body.count)),
+            ])
+        return response
+    }
+
+    /// The client's `X-Request-Id` when it is short, visible ASCII; otherwise a new one.
+    static func requestId(from headers: HTTPHeaders) -> String {
+        if let given = headers["X-Request-Id"], (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            return given
+        }
+        return ContactID.generate()
+    }
+}

@@ -1,0 +1,195 @@
+/// Everything the command line and environment decide.
+public struct ServiceConfiguration: Sendable, Equatable {
+    /// Address to bind.
+    public var host = "127.0.0.1"
+    /// Port to bind (0: ephemeral).
+    public var port = 8080
+    /// SQLite database path, or nil with `--store memory`.
+    public var databasePath = "quickactions.sqlite"
+    /// Where contacts live.
+    public var store = Store.sqlite
+    /// Seed a new database with demo contacts.
+    public var seed = true
+    /// Largest request body.
+    public var maxBodyBytes = 1 << 20
+    /// Largest request head.
+    public var maxHeaderBytes = 16 << 10
+    /// Most open connections.
+    public var maxConnections = 1024
+    /// Seconds before a silent connection is closed.
+    public var idleTimeoutSeconds = 30
+    /// Threads serving HTTP.
+    public var threads = 2
+    /// Log verbosity.
+    public var logLevel = LogLevel.info
+    /// Info.plist or JSON file with the static items.
+    public var shortcutsPath: String?
+    /// Directory of `<lang>.lproj/InfoPlist.strings`.
+    public var localizationsPath: String?
+    /// The app's name, for the HIG check.
+    public var appName: String?
+
+    /// The contact stores.
+    public enum Store: String, Sendable, Equatable {
+        case sqlite, memory
+    }
+
+    /// Defaults.
+    public init() {}
+}
+
+/// A command-line mistake: printed with the usage, exit status 2.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+}
+
+/// What the command line asks for.
+public enum Command: Sendable, Equatable {
+    /// Run the service.
+    case serve(ServiceConfiguration)
+    /// Check an Info.plist's quick actions offline.
+    case lint(infoPlist: String, localizations: String?, appName: String?)
+    /// Print usage.
+    case help
+    /// Print the version.
+    case version
+}
+
+/// Parses `--flag value` and `--flag=value` arguments (no outside argument parser is available).
+public enum CommandLineParser {
+    /// One documented option; the help text and README table come from this list.
+    struct Option {
+        let name: String
+        let value: String?
+        let help: String
+    }
+
+    static let options: [Option] = [
+        Option(name: "--host", value: "HOST", help: "address to listen on (default 127.0.0.1)"),
+        Option(name: "--port", value: "PORT", help: "port to listen on, 0 for any free port (default 8080)"),
+        Option(name: "--db", value: "PATH", help: "SQLite database file (default quickactions.sqlite)"),
+        Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
+        Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),
+        Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
+        Option(name: "--localizations", value: "DIR", help: "directory of <lang>.lproj/InfoPlist.strings"),
+        Option(name: "--app-name", value: "NAME", help: "the app's name, for the HIG check (default: from Info.plist)"),
+        Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
+        Option(name: "--max-header-bytes", value: "N", help: "largest request head (default 16384)"),
+        Option(name: "--max-connections", value: "N", help: "most open connections (default 1024)"),
+        Option(name: "--idle-timeout", value: "SECONDS", help: "close connections silent this long (default 30)"),
+        Option(name: "--threads", value: "N", help: "HTTP threads (default 2)"),
+        Option(name: "--log-level", value: "LEVEL", help: "debug, info, warning or error (default info)"),
+        Option(name: "--help", value: nil, help: "print this help"),
+        Option(name: "--version", value: nil, help: "print the version"),
+    ]
+
+    /// The usage text.
+    public static var usage: String {
+        var lines = [
+            "usage: quickactiond [options]",
+            "       quickactiond lint Info.plist [--localizations DIR] [--app-name NAME]",
+            "",
+            "options:",
+        ]
+        for option in options {
+            let flag = option.value.map { "\(option.name) \($0)" } ?? option.name
+            lines.append("  " + flag.padding(toLength: 28, withPad: " ", startingAt: 0) + option.help)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Command {
+        if arguments.first == "lint" { return try parseLint(Array(arguments.dropFirst())) }
+        var configuration = ServiceConfiguration()
+        var iterator = Arguments(arguments)
+        while let (flag, inline) = try iterator.next() {
+            switch flag {
+            case "--help", "-h": return .help
+            case "--version": return .version
+            case "--no-seed": try iterator.noValue(flag, inline); configuration.seed = false
+            case "--host": configuration.host = try iterator.value(flag, inline)
+            case "--port": configuration.port = try iterator.integer(flag, inline, 0...65535)
+            case "--db": configuration.databasePath = try iterator.value(flag, inline)
+            case "--store":
+                let value = try iterator.value(flag, inline)
+                guard let store = ServiceConfiguration.Store(rawValue: value) else {
+                    throw UsageError(description: "--store must be 'sqlite' or 'memory', not '\(value)'")
+                }
+                configuration.store = store
+            case "--shortcuts": configuration.shortcutsPath = try iterator.value(flag, inline)
+            case "--localizations": configuration.localizationsPath = try iterator.value(flag, inline)
+            case "--app-name": configuration.appName = try iterator.value(flag, inline)
+            case "--max-body-bytes": configuration.maxBodyBytes = try iterator.integer(flag, inline, 1...(1 << 30))
+            case "--max-header-bytes": configuration.maxHeaderBytes = try iterator.integer(flag, inline, 1024...(1 << 20))
+            case "--max-connections": configuration.maxConnections = try iterator.integer(flag, inline, 1...100_000)
+            case "--idle-timeout": configuration.idleTimeoutSeconds = try iterator.integer(flag, inline, 1...86_400)
+            case "--threads": configuration.threads = try iterator.integer(flag, inline, 1...64)
+            case "--log-level":
+                let value = try iterator.value(flag, inline)
+                guard let level = LogLevel(rawValue: value) else {
+                    throw UsageError(description: "--log-level must be one of debug, info, warning, error, not '\(value)'")
+                }
+                configuration.logLevel = level
+            default:
+                throw UsageError(description: "unknown option '\(flag)'")
+            }
+        }
+        return .serve(configuration)
+    }
+
+    private static func parseLint(_ arguments: [String]) throws(UsageError) -> Command {
+        var file: String?
+        var localizations: String?
+        var appName: String?
+        var iterator = Arguments(arguments)
+        while let (flag, inline) = try iterator.next() {
+            switch flag {
+            case "--localizations": localizations = try iterator.value(flag, inline)
+            case "--app-name": appName = try iterator.value(flag, inline)
+            case _ where !flag.hasPrefix("-") && file == nil: file = flag
+            default: throw UsageError(description: "lint: unexpected argument '\(flag)'")
+            }
+        }
+        guard let file else { throw UsageError(description: "lint: name the Info.plist to check") }
+        return .lint(infoPlist: file, localizations: localizations, appName: appName)
+    }
+}
+
+/// Walks arguments, splitting `--flag=value`.
+private struct Arguments {
+    private var remaining: ArraySlice<String>
+
+    init(_ arguments: [String]) {
+        remaining = arguments[...]
+    }
+
+    mutating func next() throws(UsageError) -> (String, String?)? {
+        guard let argument = remaining.popFirst() else { return nil }
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        }
+        return (argument, nil)
+    }
+
+    mutating func value(_ flag: String, _ inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let value = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+        return value
+    }
+
+    mutating func integer(_ flag: String, _ inline: String?, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
+        let text = try value(flag, inline)
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(description: "\(flag) must be an integer from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return number
+    }
+
+    func noValue(_ flag: String, _ inline: String?) throws(UsageError) {
+        if inline != nil { throw UsageError(description: "\(flag) takes no value") }
+    }
+}
+
+import Foundation

@@ -1,0 +1,188 @@
+import HTTPServer
+import QuickActions
+import Storage
+
+/// The contacts endpoints: list, search, create, read, edit, delete, favorite, vCard.
+struct ContactsController: Sendable {
+    let repository: any ContactRepository
+    let shortcuts: ShortcutListCache
+
+    /// Largest page a client may ask for.
+    static let maxLimit = 1000
+
+    /// GET /contacts
+    func listContacts(_ request: APIRequest) throws -> HTTPResponse {
+        try request.requireKnownQuery(["q", "favorite", "limit", "cursor"])
+        let limit = try request.queryInteger("limit", default: 100, range: 1...Self.maxLimit)
+        let favorite = try request.queryBoolean("favorite")
+        var after: Int64?
+        if let cursor = request.http.queryValue("cursor") {
+            guard let sequence = ContactCursor.decode(cursor) else {
+                throw Problem.badRequest("Query parameter 'cursor' is not a cursor this server issued.")
+            }
+            after = sequence
+        }
+        let text = request.http.queryValue("q").flatMap { $0.isEmpty ? nil : $0 }
+        let page = try repository.list(ContactQuery(text: text, favorite: favorite, limit: limit, after: after))
+        return .json([
+            "contacts": .array(page.contacts.map(\.json)),
+            "total": .integer(Int64(page.total)),
+            "nextCursor": page.nextAfter.map { .string(ContactCursor.encode($0)) } ?? .null,
+        ])
+    }
+
+    /// POST /contacts
+    func createContact(_ request: APIRequest) throws -> HTTPResponse {
+        let body = try request.jsonObject()
+        try body.requireKnown(["name", "email", "favorite"])
+        guard let rawName = try body.string("name") else {
+            throw Problem.badRequest("Field 'name' is required.", extensions: ["field": "name"])
+        }
+        let rawEmail = try body.nullableString("email") ?? nil
+        let favorite = try body.bool("favorite") ?? false
+        let draft = NewContact(name: try validated { () throws(ValidationError) in try ContactValidator.name(rawName) },
+            email: try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }, favorite: favorite)
+        let contact = try repository.create(draft)
+        try shortcuts.contactChanged(before: nil, after: contact)
+        var headers = HTTPHeaders()
+        headers.add("Location", "/contacts/\(contact.id)")
+        headers.add("ETag", contact.etag)
+        return .json(contact.json, status: 201, headers: headers)
+    }
+
+    /// GET /contacts/{id}
+    func getContact(_ request: APIRequest) throws -> HTTPResponse {
+        let contact = try existing(request.parameter("id"))
+        return .json(contact.json, headers: etagHeader(contact))
+    }
+
+    /// PATCH /contacts/{id}
+    func updateContact(_ request: APIRequest) throws -> HTTPResponse {
+        let body = try request.jsonObject()
+        try body.requireKnown(["name", "email", "favorite"])
+        let rawName = try body.string("name")
+        let rawEmail = try body.nullableString("email")
+        let favorite = try body.bool("favorite")
+        var patch = ContactPatch(favorite: favorite)
+        if let rawName { patch.name = try validated { () throws(ValidationError) in try ContactValidator.name(rawName) } }
+        if let rawEmail { patch.email = .some(try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }) }
+        return try write(request, patch)
+    }
+
+    /// DELETE /contacts/{id}
+    func deleteContact(_ request: APIRequest) throws -> HTTPResponse {
+        let id = request.parameter("id")
+        switch try repository.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) {
+        case .done(let before, _):
+            try shortcuts.contactChanged(before: before, after: nil)
+            return HTTPResponse(status: 204)
+        case .notFound:
+            throw Self.unknown(id)
+        case .revisionMismatch(let current):
+            throw Self.preconditionFailed(current)
+        }
+    }
+
+    /// POST /contacts/{id}/favorite
+    func favoriteContact(_ request: APIRequest) throws -> HTTPResponse {
+        try setFavorite(request, true)
+    }
+
+    /// DELETE /contacts/{id}/favorite
+    func unfavoriteContact(_ request: APIRequest) throws -> HTTPResponse {
+        try setFavorite(request, false)
+    }
+
+    /// GET /contacts/{id}/vcard
+    func getContactVCard(_ request: APIRequest) throws -> HTTPResponse {
+        let contact = try existing(request.parameter("id"))
+        var response = HTTPResponse.text(VCard.render(contact), contentType: "text/vcard; charset=utf-8")
+        let filename = contact.name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0 == " ") }
+        response.headers.add("Content-Disposition", "inline; filename=\"\(filename.isEmpty ? "contact" : String(filename)).vcf\"")
+        response.headers.add("ETag", contact.etag)
+        return response
+    }
+
+    // MARK: - Helpers
+
+    private func setFavorite(_ request: APIRequest, _ favorite: Bool) throws -> HTTPResponse {
+        let id = request.parameter("id")
+        // Idempotent: setting the flag it already has changes nothing, not even updatedAt.
+        let current = try existing(id)
+        if current.favorite == favorite {
+            if let expected = try expectedRevision(request, id: id), expected != current.revision {
+                throw Self.preconditionFailed(current)
+            }
+            return .json(current.json, headers: etagHeader(current))
+        }
+        return try write(request, ContactPatch(favorite: favorite))
+    }
+
+    private func write(_ request: APIRequest, _ patch: ContactPatch) throws -> HTTPResponse {
+        let id = request.parameter("id")
+        let expected = try expectedRevision(request, id: id)
+        if patch == ContactPatch() {
+            let current = try existing(id)
+            if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
+            return .json(current.json, headers: etagHeader(current))
+        }
+        switch try repository.update(id: id, patch, expectedRevision: expected) {
+        case .done(let before, let after):
+            try shortcuts.contactChanged(before: before, after: after)
+            let contact = after ?? before
+            return .json(contact.json, headers: etagHeader(contact))
+        case .notFound:
+            throw Self.unknown(id)
+        case .revisionMismatch(let current):
+            throw Self.preconditionFailed(current)
+        }
+    }
+
+    private func existing(_ id: String) throws -> Contact {
+        guard let contact = try repository.get(id: id) else { throw Self.unknown(id) }
+        return contact
+    }
+
+    /// The revision an `If-Match` header names; a header that names another contact's
+    /// validator, or is malformed, can never match: 412.
+    private func expectedRevision(_ request: APIRequest, id: String) throws -> Int64? {
+        guard let header = request.http.headers["If-Match"] else { return nil }
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" { return nil }
+        let prefix = "\"\(id)."
+        guard trimmed.hasPrefix(prefix), trimmed.hasSuffix("\""), let revision = Int64(trimmed.dropFirst(prefix.count).dropLast()) else {
+            // A validator we never issued for this contact: the precondition is false.
+            return -1
+        }
+        return revision
+    }
+
+    private func etagHeader(_ contact: Contact) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.add("ETag", contact.etag)
+        return headers
+    }
+
+    private func validated<T>(_ body: () throws(ValidationError) -> T) throws(Problem) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Problem.unprocessable(error.message, field: error.field)
+        }
+    }
+
+    static func unknown(_ id: String) -> Problem {
+        Problem.notFound("No contact has id '\(id)'.")
+    }
+
+    static func preconditionFailed(_ current: Contact) -> Problem {
+        var headers = HTTPHeaders()
+        headers.add("ETag", current.etag)
+        return Problem(
+            status: 412, title: "Precondition Failed",
+            detail: "The contact changed since the If-Match validator was issued; its current ETag is \(current.etag). Nothing was changed.",
+            headers: headers)
+    }
+}
+
+import Foundation

@@ -1,0 +1,79 @@
+import HTTPServer
+import QuickActions
+
+/// An RFC 9457 problem: the one error type at the HTTP edge.
+public struct Problem: Error, Sendable {
+    /// HTTP status.
+    public var status: Int
+    /// Short, fixed summary of the problem type.
+    public var title: String
+    /// What happened this time, for a person.
+    public var detail: String
+    /// A URI naming the problem type.
+    public var type: String
+    /// Extension members (e.g. `field`).
+    public var extensions: [String: JSONValue]
+    /// Headers the response must carry (e.g. `Allow`).
+    public var headers: HTTPHeaders
+
+    /// Creates a problem; `type` defaults to a tag URI derived from the title.
+    public init(
+        status: Int, title: String, detail: String, type: String? = nil, extensions: [String: JSONValue] = [:],
+        headers: HTTPHeaders = HTTPHeaders()
+    ) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.type = type ?? "https://quickactiond.dev/problems/" + title.lowercased().split(separator: " ").joined(separator: "-")
+        self.extensions = extensions
+        self.headers = headers
+    }
+
+    /// The `application/problem+json` response.
+    public var response: HTTPResponse {
+        var object = extensions
+        object["type"] = .string(type)
+        object["title"] = .string(title)
+        object["status"] = .integer(Int64(status))
+        object["detail"] = .string(detail)
+        var headers = self.headers
+        headers.set("Content-Type", "application/problem+json")
+        return HTTPResponse(status: status, headers: headers, body: .bytes(JSONWriter.bytes(.object(object))))
+    }
+}
+
+extension Problem {
+    /// 400: the request cannot be read.
+    static func badRequest(_ detail: String, extensions: [String: JSONValue] = [:]) -> Problem {
+        Problem(status: 400, title: "Bad Request", detail: detail, extensions: extensions)
+    }
+
+    /// 404: nothing at this path, or no such contact.
+    static func notFound(_ detail: String) -> Problem {
+        Problem(status: 404, title: "Not Found", detail: detail)
+    }
+
+    /// 405 with the `Allow` header.
+    static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> Problem {
+        var headers = HTTPHeaders()
+        headers.add("Allow", allowed.joined(separator: ", "))
+        return Problem(
+            status: 405, title: "Method Not Allowed",
+            detail: "\(method) is not allowed on \(path); allowed: \(allowed.joined(separator: ", ")).", headers: headers)
+    }
+
+    /// 415: the body is not JSON.
+    static func unsupportedMediaType(_ detail: String) -> Problem {
+        Problem(status: 415, title: "Unsupported Media Type", detail: detail)
+    }
+
+    /// 422: a value that breaks a rule.
+    static func unprocessable(_ detail: String, field: String? = nil) -> Problem {
+        Problem(status: 422, title: "Unprocessable Content", detail: detail, extensions: field.map { ["field": .string($0)] } ?? [:])
+    }
+
+    /// 500: our fault; the detail never leaks internals beyond a summary.
+    static func internalError(_ detail: String = "The server could not complete the request.") -> Problem {
+        Problem(status: 500, title: "Internal Server Error", detail: detail)
+    }
+}

@@ -1,0 +1,571 @@
+// Generated from openapi.yaml by scripts/embed-openapi.sh: do not edit.
+
+/// The API contract, served at GET /openapi.yaml.
+enum OpenAPIDocument {
+    /// The text of openapi.yaml.
+    static let yaml = #"""
+openapi: 3.0.3
+info:
+  title: quickactiond
+  version: 0.1.0
+  description: |
+    The state behind an iOS app's Home Screen quick actions: a contacts repository, the
+    current `UIApplicationShortcutItem` list (static items from Info.plist, then one dynamic
+    `FavoriteAction` per favorite contact), and the triggers a device companion posts when a
+    person picks an action.
+
+    Every error is an RFC 9457 `application/problem+json` document.
+  license:
+    name: MIT
+servers:
+  - url: http://127.0.0.1:8080
+tags:
+  - name: system
+  - name: contacts
+  - name: shortcuts
+  - name: triggers
+paths:
+  /healthz:
+    get:
+      operationId: getHealth
+      tags: [system]
+      summary: Liveness
+      description: 200 while the process serves HTTP.
+      responses:
+        "200":
+          description: The process is up.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status:
+                    type: string
+                    enum: [ok]
+  /openapi.yaml:
+    get:
+      operationId: getOpenAPIDocument
+      tags: [system]
+      summary: This document
+      responses:
+        "200":
+          description: The OpenAPI document.
+          content:
+            application/yaml:
+              schema:
+                type: string
+  /contacts:
+    get:
+      operationId: listContacts
+      tags: [contacts]
+      summary: List and search contacts, in creation order
+      parameters:
+        - name: q
+          in: query
+          description: Substring of name or email, case- and diacritic-insensitive (`angstrom` finds `Ångström`).
+          schema:
+            type: string
+            maxLength: 200
+        - name: favorite
+          in: query
+          schema:
+            type: string
+            enum: ["true", "false"]
+        - name: limit
+          in: query
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 1000
+            default: 100
+        - name: cursor
+          in: query
+          description: Opaque; the `nextCursor` of the previous page.
+          schema:
+            type: string
+      responses:
+        "200":
+          description: One page of contacts.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ContactList"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+    post:
+      operationId: createContact
+      tags: [contacts]
+      summary: Create a contact
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/NewContact"
+      responses:
+        "201":
+          description: Created.
+          headers:
+            Location:
+              description: "`/contacts/{id}`"
+              schema:
+                type: string
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Contact"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "415":
+          $ref: "#/components/responses/UnsupportedMediaType"
+        "422":
+          $ref: "#/components/responses/Unprocessable"
+  /contacts/{id}:
+    parameters:
+      - $ref: "#/components/parameters/ContactId"
+    get:
+      operationId: getContact
+      tags: [contacts]
+      summary: One contact
+      responses:
+        "200":
+          description: The contact.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Contact"
+        "404":
+          $ref: "#/components/responses/NotFound"
+    patch:
+      operationId: updateContact
+      tags: [contacts]
+      summary: Change a contact's name, email or favorite flag
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/ContactPatch"
+      responses:
+        "200":
+          description: The changed contact.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Contact"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "415":
+          $ref: "#/components/responses/UnsupportedMediaType"
+        "422":
+          $ref: "#/components/responses/Unprocessable"
+    delete:
+      operationId: deleteContact
+      tags: [contacts]
+      summary: Delete a contact
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "204":
+          description: Deleted.
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+  /contacts/{id}/favorite:
+    parameters:
+      - $ref: "#/components/parameters/ContactId"
+    post:
+      operationId: favoriteContact
+      tags: [contacts]
+      summary: Mark a favorite (idempotent); its FavoriteAction joins the shortcut list
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "200":
+          description: The contact, now a favorite.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Contact"
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+    delete:
+      operationId: unfavoriteContact
+      tags: [contacts]
+      summary: Clear the favorite flag (idempotent)
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "200":
+          description: The contact, no longer a favorite.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Contact"
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+  /contacts/{id}/vcard:
+    parameters:
+      - $ref: "#/components/parameters/ContactId"
+    get:
+      operationId: getContactVCard
+      tags: [contacts]
+      summary: The contact as a vCard 3.0 (what the Share action hands on)
+      responses:
+        "200":
+          description: vCard 3.0 with FN, N and EMAIL.
+          content:
+            text/vcard:
+              schema:
+                type: string
+        "404":
+          $ref: "#/components/responses/NotFound"
+  /shortcuts:
+    get:
+      operationId: listShortcuts
+      tags: [shortcuts]
+      summary: The current quick-action list
+      description: |
+        Static items first (in Info.plist order), then one dynamic `FavoriteAction` per
+        favorite contact in creation order. Field names follow `UIApplicationShortcutItem`.
+        The strong `ETag` changes exactly when the list changes; `If-None-Match` gives 304.
+      parameters:
+        - name: visible
+          in: query
+          description: "`true`: only the items the Home Screen shows (the first four)."
+          schema:
+            type: string
+            enum: ["true", "false"]
+        - name: If-None-Match
+          in: header
+          schema:
+            type: string
+      responses:
+        "200":
+          description: The list.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ShortcutList"
+        "304":
+          description: The list has not changed since the `If-None-Match` validator.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+  /trigger:
+    post:
+      operationId: postTrigger
+      tags: [triggers]
+      summary: A person picked a quick action
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/TriggerRequest"
+      responses:
+        "200":
+          description: What the action leads to.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/TriggerResult"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "409":
+          description: "`userInfo.Name` matches several contacts: send `contactId`."
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
+        "410":
+          description: The contact is gone; the device's items are stale and it should fetch /shortcuts.
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "415":
+          $ref: "#/components/responses/UnsupportedMediaType"
+        "422":
+          $ref: "#/components/responses/Unprocessable"
+components:
+  parameters:
+    ContactId:
+      name: id
+      in: path
+      required: true
+      description: The contact's opaque id.
+      schema:
+        type: string
+        minLength: 1
+    IfMatch:
+      name: If-Match
+      in: header
+      required: false
+      description: The contact's ETag; a stale one is 412 and nothing changes.
+      schema:
+        type: string
+  headers:
+    ETag:
+      description: Strong entity tag.
+      schema:
+        type: string
+  responses:
+    BadRequest:
+      description: Malformed JSON, a wrong JSON type, an unknown field or a bad query parameter.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    NotFound:
+      description: No such contact.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    PreconditionFailed:
+      description: The `If-Match` validator is stale; nothing changed.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    ContentTooLarge:
+      description: The body is over `--max-body-bytes`.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    UnsupportedMediaType:
+      description: The body is not `application/json`.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    Unprocessable:
+      description: A value breaks a rule (empty or long name, malformed email, unknown action type).
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+  schemas:
+    Problem:
+      type: object
+      description: RFC 9457 problem details.
+      required: [type, title, status, detail]
+      properties:
+        type:
+          type: string
+        title:
+          type: string
+        status:
+          type: integer
+        detail:
+          type: string
+        field:
+          type: string
+      additionalProperties: true
+    Contact:
+      type: object
+      required: [id, name, email, favorite, createdAt, updatedAt]
+      additionalProperties: false
+      properties:
+        id:
+          type: string
+        name:
+          type: string
+        email:
+          type: string
+          nullable: true
+        favorite:
+          type: boolean
+        createdAt:
+          type: string
+          format: date-time
+        updatedAt:
+          type: string
+          format: date-time
+    NewContact:
+      type: object
+      required: [name]
+      additionalProperties: false
+      properties:
+        name:
+          type: string
+          description: 1-100 characters after trimming, no control characters.
+          minLength: 1
+          maxLength: 100
+        email:
+          type: string
+          nullable: true
+          description: local@domain.tld, at most 254 characters.
+          maxLength: 254
+        favorite:
+          type: boolean
+          default: false
+    ContactPatch:
+      type: object
+      additionalProperties: false
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+        email:
+          type: string
+          nullable: true
+          maxLength: 254
+        favorite:
+          type: boolean
+    ContactList:
+      type: object
+      required: [contacts, total]
+      properties:
+        contacts:
+          type: array
+          items:
+            $ref: "#/components/schemas/Contact"
+        total:
+          type: integer
+          description: Contacts matching the filters, across all pages.
+        nextCursor:
+          type: string
+          nullable: true
+          description: Pass as `cursor` for the next page; null on the last page.
+    ShortcutIcon:
+      description: Exactly one of a system icon type, an SF Symbol or an asset.
+      oneOf:
+        - type: object
+          required: [type]
+          additionalProperties: false
+          properties:
+            type:
+              $ref: "#/components/schemas/ShortcutIconType"
+        - type: object
+          required: [systemImageName]
+          additionalProperties: false
+          properties:
+            systemImageName:
+              type: string
+        - type: object
+          required: [templateImageName]
+          additionalProperties: false
+          properties:
+            templateImageName:
+              type: string
+    ShortcutIconType:
+      type: string
+      description: The cases of `UIApplicationShortcutIcon.IconType`.
+      enum: [compose, play, pause, add, location, search, share, prohibit, contact, home, markLocation, favorite, love, cloud,
+        invitation, confirmation, mail, message, date, time, capturePhoto, captureVideo, task, taskCompleted, alarm, bookmark,
+        shuffle, audio, update]
+    ShortcutItem:
+      type: object
+      required: [type, localizedTitle, kind, visible]
+      properties:
+        type:
+          type: string
+        localizedTitle:
+          type: string
+        localizedSubtitle:
+          type: string
+        icon:
+          $ref: "#/components/schemas/ShortcutIcon"
+        userInfo:
+          type: object
+          additionalProperties: true
+        targetContentIdentifier:
+          type: string
+        kind:
+          type: string
+          enum: [static, dynamic]
+        visible:
+          type: boolean
+          description: Among the four the Home Screen shows.
+    ShortcutList:
+      type: object
+      required: [items, version]
+      properties:
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/ShortcutItem"
+        version:
+          type: string
+          description: The ETag's value without quotes.
+    TriggerRequest:
+      type: object
+      required: [type]
+      additionalProperties: false
+      properties:
+        type:
+          type: string
+          description: The picked item's type.
+        userInfo:
+          type: object
+          additionalProperties: true
+          description: The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it).
+        launch:
+          type: string
+          enum: [cold, warm]
+          description: Delivered at launch (cold) or while running (warm).
+        deviceId:
+          type: string
+          minLength: 1
+          maxLength: 64
+    TriggerResult:
+      type: object
+      required: [id, type, message, receivedAt, launch]
+      properties:
+        id:
+          type: string
+        type:
+          type: string
+        message:
+          type: string
+        receivedAt:
+          type: string
+          format: date-time
+        launch:
+          type: string
+          nullable: true
+          enum: [cold, warm, null]
+        contact:
+          $ref: "#/components/schemas/Contact"
+        link:
+          type: string
+"""#
+}

@@ -1,0 +1,125 @@
+import HTTPServer
+import QuickActions
+
+/// A routed request: the transport's request plus the matched route's parameters.
+public struct APIRequest: Sendable {
+    /// The request as the transport read it.
+    public let http: HTTPRequest
+    /// Path parameters by name (`id` in `/contacts/{id}`).
+    public let parameters: [String: String]
+    /// The matched route's pattern, for logs and metrics.
+    public let route: String
+
+    /// Creates a routed request.
+    public init(http: HTTPRequest, parameters: [String: String], route: String) {
+        self.http = http
+        self.parameters = parameters
+        self.route = route
+    }
+
+    /// A path parameter (routing guarantees it exists).
+    public func parameter(_ name: String) -> String {
+        parameters[name] ?? ""
+    }
+
+    /// The body as a JSON object: 415 unless it is `application/json`, 400 unless it parses to an object.
+    public func jsonObject() throws(Problem) -> JSONObject {
+        guard let contentType = http.headers["Content-Type"] else {
+            throw Problem.unsupportedMediaType("Send the body as JSON with 'Content-Type: application/json'.")
+        }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard mediaType == "application/json" else {
+            throw Problem.unsupportedMediaType("Content-Type '\(contentType)' is not supported; send 'application/json'.")
+        }
+        guard !http.body.isEmpty else { throw Problem.badRequest("The request body is empty; a JSON object is expected.") }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(http.body)
+        } catch {
+            throw Problem.badRequest("The body is not valid JSON: \(error.description).")
+        }
+        guard case .object(let fields) = value else {
+            throw Problem.badRequest("The body must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName).")
+        }
+        return JSONObject(fields: fields)
+    }
+
+    /// An integer query parameter within `range`, `fallback` when absent; 400 otherwise.
+    public func queryInteger(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(Problem) -> Int {
+        guard let text = http.queryValue(name) else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw Problem.badRequest("Query parameter '\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return value
+    }
+
+    /// A boolean query parameter (`true`/`false`), nil when absent; 400 otherwise.
+    public func queryBoolean(_ name: String) throws(Problem) -> Bool? {
+        guard let text = http.queryValue(name) else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw Problem.badRequest("Query parameter '\(name)' must be 'true' or 'false'.")
+        }
+    }
+
+    /// Refuses query parameters not in `allowed`, so typos do not silently widen a query.
+    public func requireKnownQuery(_ allowed: Set<String>) throws(Problem) {
+        if let unknown = http.query.first(where: { !allowed.contains($0.name) }) {
+            let list = allowed.sorted().joined(separator: ", ")
+            throw Problem.badRequest("Unknown query parameter '\(unknown.name)'; allowed: \(list.isEmpty ? "none" : list).")
+        }
+    }
+}
+
+/// A JSON request body's members, read with type checks that answer 400.
+public struct JSONObject: Sendable {
+    /// The members.
+    public let fields: [String: JSONValue]
+
+    /// 400 when a member is not in `allowed`.
+    public func requireKnown(_ allowed: Set<String>) throws(Problem) {
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw Problem.badRequest(
+                "Unknown field '\(unknown)'; allowed: \(allowed.sorted().joined(separator: ", ")).",
+                extensions: ["field": .string(unknown)])
+        }
+    }
+
+    /// A string member; nil when absent; 400 when present with another type (null included).
+    public func string(_ key: String) throws(Problem) -> String? {
+        guard let value = fields[key] else { return nil }
+        guard case .string(let string) = value else { throw wrongType(key, "a string", value) }
+        return string
+    }
+
+    /// A string-or-null member: `.none` absent, `.some(nil)` null.
+    public func nullableString(_ key: String) throws(Problem) -> String?? {
+        guard let value = fields[key] else { return .none }
+        switch value {
+        case .null: return .some(nil)
+        case .string(let string): return .some(string)
+        default: throw wrongType(key, "a string or null", value)
+        }
+    }
+
+    /// A boolean member; nil when absent; 400 on another type.
+    public func bool(_ key: String) throws(Problem) -> Bool? {
+        guard let value = fields[key] else { return nil }
+        guard case .bool(let flag) = value else { throw wrongType(key, "a boolean", value) }
+        return flag
+    }
+
+    /// An object member; nil when absent; 400 on another type.
+    public func object(_ key: String) throws(Problem) -> [String: JSONValue]? {
+        guard let value = fields[key] else { return nil }
+        guard case .object(let object) = value else { throw wrongType(key, "an object", value) }
+        return object
+    }
+
+    private func wrongType(_ key: String, _ expected: String, _ value: JSONValue) -> Problem {
+        Problem.badRequest("Field '\(key)' must be \(expected), not \(value.typeName).", extensions: ["field": .string(key)])
+    }
+}
+
+import Foundation

@@ -1,0 +1,29 @@
+import HTTPServer
+import QuickActions
+import Storage
+
+/// The whole API surface in one place. Every route here is documented in `openapi.yaml`
+/// under the same path and `operationId`, and a test keeps the two in step.
+enum Routes {
+    static func all(
+        contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, system: SystemController
+    ) -> [Route] {
+        [
+            Route("GET", "/healthz", "getHealth", system.getHealth),
+            Route("GET", "/openapi.yaml", "getOpenAPIDocument", system.getOpenAPIDocument),
+
+            Route("GET", "/contacts", "listContacts", contacts.listContacts),
+            Route("POST", "/contacts", "createContact", contacts.createContact),
+            Route("GET", "/contacts/{id}", "getContact", contacts.getContact),
+            Route("PATCH", "/contacts/{id}", "updateContact", contacts.updateContact),
+            Route("DELETE", "/contacts/{id}", "deleteContact", contacts.deleteContact),
+            Route("POST", "/contacts/{id}/favorite", "favoriteContact", contacts.favoriteContact),
+            Route("DELETE", "/contacts/{id}/favorite", "unfavoriteContact", contacts.unfavoriteContact),
+            Route("GET", "/contacts/{id}/vcard", "getContactVCard", contacts.getContactVCard),
+
+            Route("GET", "/shortcuts", "listShortcuts", shortcuts.listShortcuts),
+
+            Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
+        ]
+    }
+}

@@ -1,0 +1,100 @@
+import HTTPServer
+import QuickActions
+import Storage
+import Synchronization
+
+/// One prepared representation of the shortcut list: bytes ready to send, and their ETag.
+public struct ShortcutRepresentation: Sendable {
+    /// The body, shared by every response that sends it.
+    public let body: SharedBytes
+    /// The strong ETag, quoted.
+    public let etag: String
+    /// The version (the ETag without quotes).
+    public let version: String
+    /// The media type.
+    public let contentType: String
+    /// The language the titles are in, when a localization was chosen.
+    public let language: String?
+}
+
+/// Which representation a request wants.
+public struct ShortcutRepresentationKey: Sendable, Hashable {
+    /// Output format.
+    public enum Format: String, Sendable, Hashable {
+        case json
+        case propertyList
+    }
+
+    /// JSON or property list.
+    public var format: Format
+    /// The negotiated language, or nil for the Info.plist text.
+    public var language: String?
+    /// Only the items the Home Screen shows.
+    public var visibleOnly: Bool
+}
+
+/// Holds the current shortcut list and its representations. The list is rebuilt when a
+/// change touches a favorite, each representation is rendered once per change, and reads
+/// never touch the database.
+public final class ShortcutListCache: Sendable {
+    private struct State {
+        var items: [ShortcutItem]
+        var version: Int
+        var representations: [ShortcutRepresentationKey: ShortcutRepresentation] = [:]
+    }
+
+    private let builder: ShortcutItemBuilder
+    private let repository: any ContactRepository
+    private let renderer: ShortcutListRenderer
+    private let state: Mutex<State>
+    /// Serializes rebuilds so that the last rebuild to start reads the newest favorites.
+    private let rebuildLock = Mutex(())
+
+    /// Builds the first list from the repository's favorites.
+    public init(builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer) throws(StorageError) {
+        self.builder = builder
+        self.repository = repository
+        self.renderer = renderer
+        self.state = Mutex(State(items: builder.items(favorites: try repository.favorites()), version: 1))
+    }
+
+    /// The full current list (not localized).
+    public var items: [ShortcutItem] {
+        state.withLock { $0.items }
+    }
+
+    /// Tells the cache a contact changed; rebuilds only when a favorite was involved, since
+    /// other contacts are not in the list. Returns whether the list changed.
+    @discardableResult
+    public func contactChanged(before: Contact?, after: Contact?) throws(StorageError) -> Bool {
+        guard before?.favorite == true || after?.favorite == true else { return false }
+        return try rebuild()
+    }
+
+    /// Re-reads the favorites and swaps in the new list when it differs.
+    @discardableResult
+    public func rebuild() throws(StorageError) -> Bool {
+        try rebuildLock.withLock { _ throws(StorageError) -> Bool in
+            let items = builder.items(favorites: try repository.favorites())
+            return state.withLock { state in
+                guard state.items != items else { return false }
+                state.items = items
+                state.version += 1
+                state.representations = [:]
+                return true
+            }
+        }
+    }
+
+    /// The representation for `key`, rendered on first use after each change.
+    public func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
+        let (items, version, cached) = state.withLock { ($0.items, $0.version, $0.representations[key]) }
+        if let cached { return cached }
+        let rendered = renderer.render(items, key: key)
+        state.withLock { state in
+            // Only keep it if the list did not change while we rendered.
+            if state.version == version { state.representations[key] = rendered }
+        }
+        return rendered
+    }
+}
