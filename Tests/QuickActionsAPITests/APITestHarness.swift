@@ -1,0 +1,64 @@
+import HTTPServer
+import QuickActions
+@testable import QuickActionsAPI
+import Storage
+import Testing
+
+/// Drives the API in-process through the real router and handler, with an in-memory store.
+struct APITestHarness {
+    let repository: InMemoryContactRepository
+    let handler: APIHandler
+    let cache: ShortcutListCache
+
+    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder()) throws {
+        repository = InMemoryContactRepository()
+        if seed { try repository.seedIfEmpty() }
+        cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
+        let router = Service.router(repository: repository, builder: builder, cache: cache)
+        handler = APIHandler(router: router, logger: RequestLogger(level: .error))
+    }
+
+    /// Sends a request; `json` sets the body and `Content-Type: application/json`.
+    func send(_ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []) throws -> TestResponse {
+        var fields = HTTPHeaders(headers.map { (name: $0.0, value: $0.1) })
+        var body: [UInt8] = []
+        if let json {
+            fields.add("Content-Type", "application/json")
+            body = Array(json.utf8)
+        }
+        let request = try HTTPRequest(method: method, target: target, headers: fields, body: body)
+        return TestResponse(handler.handle(request))
+    }
+}
+
+/// A response with helpers for assertions.
+struct TestResponse {
+    let status: Int
+    let headers: HTTPHeaders
+    let body: [UInt8]
+
+    init(_ response: HTTPResponse) {
+        status = response.status
+        headers = response.headers
+        body = response.body.bytes
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func json() throws -> JSONValue { try JSONParser.parse(body) }
+
+    func object() throws -> [String: JSONValue] {
+        try #require(try json().objectValue)
+    }
+
+    /// Checks the response is an RFC 9457 problem with `status`.
+    func expectProblem(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(self.status == status, "body: \(text)", sourceLocation: sourceLocation)
+        #expect(headers["Content-Type"] == "application/problem+json", sourceLocation: sourceLocation)
+        let problem = try object()
+        #expect(problem["status"] == .integer(Int64(status)), sourceLocation: sourceLocation)
+        for member in ["type", "title", "detail"] {
+            #expect(problem[member]?.stringValue?.isEmpty == false, "missing \(member)", sourceLocation: sourceLocation)
+        }
+    }
+}
