@@ -1,0 +1,25 @@
+import QuickActions
+import Testing
+
+@Suite struct TimestampTests {
+    @Test(arguments: [
+        (Int64(0), "1970-01-01T00:00:00.000Z"), (951_782_400_123, "2000-02-29T00:00:00.123Z"),
+        (1_796_014_800_001, "2026-11-30T05:00:00.001Z"), (-1, "1969-12-31T23:59:59.999Z"),
+    ])
+    func formatsRFC3339InUTC(millis: Int64, text: String) {
+        #expect(Timestamp(millisecondsSince1970: millis).rfc3339 == text)
+        #expect(Timestamp(rfc3339: text)?.millisecondsSince1970 == millis)
+    }
+
+    @Test func parsesOffsetsAndFractions() {
+        #expect(Timestamp(rfc3339: "2026-11-30T06:00:00+01:00")?.rfc3339 == "2026-11-30T05:00:00.000Z")
+        #expect(Timestamp(rfc3339: "2026-11-30T05:00:00.5Z")?.millisecondsSince1970 == 1_796_014_800_500)
+        #expect(Timestamp(rfc3339: "2026-13-30T05:00:00Z") == nil)
+        #expect(Timestamp(rfc3339: "yesterday") == nil)
+        #expect(Timestamp(rfc3339: "2026-11-30T05:00:00") == nil)
+    }
+
+    @Test func nowIsRecent() {
+        #expect(Timestamp.now().millisecondsSince1970 > 1_700_000_000_000)
+    }
+}
