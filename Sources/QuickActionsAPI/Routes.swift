@@ -10,6 +10,8 @@ enum Routes {
     ) -> [Route] {
         [
             Route("GET", "/healthz", "getHealth", system.getHealth),
+            Route("GET", "/readyz", "getReadiness", system.getReadiness),
+            Route("GET", "/metrics", "getMetrics", system.getMetrics),
             Route("GET", "/openapi.yaml", "getOpenAPIDocument", system.getOpenAPIDocument),
 
             Route("GET", "/contacts", "listContacts", contacts.listContacts),

@@ -10,12 +10,13 @@ struct APITestHarness {
     let handler: APIHandler
     let cache: ShortcutListCache
 
-    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder()) throws {
+    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil) throws {
         repository = InMemoryContactRepository()
         if seed { try repository.seedIfEmpty() }
         cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
-        let router = Service.router(repository: repository, builder: builder, cache: cache)
-        handler = APIHandler(router: router, logger: RequestLogger(level: .error))
+        let metrics = Metrics()
+        let router = Service.router(repository: repository, builder: builder, cache: cache, metrics: metrics)
+        handler = APIHandler(router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
     }
 
     /// Sends a request; `json` sets the body and `Content-Type: application/json`.

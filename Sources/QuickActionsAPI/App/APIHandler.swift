@@ -7,16 +7,29 @@ public final class APIHandler: HTTPRequestHandler {
     /// The routes served.
     public let router: Router
     private let logger: RequestLogger
+    private let authenticator: BearerAuthenticator?
+    private let metrics: Metrics
 
-    /// Creates a handler over `router`.
-    public init(router: Router, logger: RequestLogger) {
+    /// The route label for requests that match no route, so raw paths never become labels.
+    public static let unmatchedRoute = "unmatched"
+
+    /// Creates a handler over `router`; with an authenticator, every request but the probes needs the token.
+    public init(router: Router, logger: RequestLogger, authenticator: BearerAuthenticator? = nil, metrics: Metrics = Metrics()) {
         self.router = router
         self.logger = logger
+        self.authenticator = authenticator
+        self.metrics = metrics
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var routeLabel = "unmatched"
+        var routeLabel = Self.unmatchedRoute
         var response: HTTPResponse
+        // Authentication comes before routing: without the token, every path looks the same.
+        if let authenticator, !authenticator.allows(request) {
+            return finish(
+                BearerAuthenticator.challenge.response, method: request.method, path: request.path, route: routeLabel,
+                headers: request.headers, startedAt: request.startedAt)
+        }
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
             routeLabel = route.pattern
@@ -40,7 +53,7 @@ public final class APIHandler: HTTPRequestHandler {
             problem = .badRequest(detail + " The request is refused and the connection closed.")
         }
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        return finish(problem.response, method: method, path: path, route: "unmatched", headers: HTTPHeaders(), startedAt: startedAt)
+        return finish(problem.response, method: method, path: path, route: Self.unmatchedRoute, headers: HTTPHeaders(), startedAt: startedAt)
     }
 
     private func respond(to request: APIRequest, with route: Route) -> HTTPResponse {
@@ -64,7 +77,9 @@ public final class APIHandler: HTTPRequestHandler {
         var response = response
         let requestId = Self.requestId(from: headers)
         response.headers.set("X-Request-Id", requestId)
-        let elapsed = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000
+        let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
+        metrics.observe(route: route, method: method, status: response.status, seconds: seconds)
+        let elapsed = seconds * 1000
         logger.log(
             .info, "request",
             [

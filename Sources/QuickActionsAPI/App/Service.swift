@@ -10,32 +10,60 @@ final class Service: Sendable {
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
+        let token = try Self.resolveToken(configuration)
         let repository = try Self.openRepository(configuration)
         let builder = ShortcutItemBuilder()
+        let metrics = Metrics()
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
-        let router = Self.router(repository: repository, builder: builder, cache: cache)
+        let router = Self.router(repository: repository, builder: builder, cache: cache, metrics: metrics)
         self.repository = repository
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
-            handler: APIHandler(router: router, logger: logger))
+            handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics))
     }
 
     /// The router for a store: used by the service and by in-process API tests.
-    static func router(repository: any ContactRepository, builder: ShortcutItemBuilder, cache: ShortcutListCache) -> Router {
+    static func router(repository: any ContactRepository, builder: ShortcutItemBuilder, cache: ShortcutListCache, metrics: Metrics) -> Router {
         Router(
             routes: Routes.all(
                 contacts: ContactsController(repository: repository, shortcuts: cache),
                 shortcuts: ShortcutsController(cache: cache),
                 triggers: TriggerController(repository: repository, builder: builder),
-                system: SystemController(openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)))))
+                system: SystemController(
+                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: repository, shortcuts: cache,
+                    metrics: metrics, extraGauges: { [] })))
     }
 
     /// Stops serving: in-flight requests finish (bounded), then the store is closed.
     func stop() {
         server.stop(grace: .seconds(10))
+    }
+
+    /// The token from --token, --token-file or the environment; refuses an exposed host without one.
+    static func resolveToken(_ configuration: ServiceConfiguration) throws -> String? {
+        var token = configuration.token
+        if let path = configuration.tokenFile {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw StartupError("cannot read the token file '\(path)'")
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw StartupError("the token file '\(path)' is empty") }
+            token = trimmed
+        }
+        if token == nil && !configuration.allowUnauthenticated && !isLoopback(configuration.host) {
+            throw StartupError(
+                "refusing to listen on \(configuration.host) without a token: contacts are personal data. "
+                    + "Set QUICKACTIOND_TOKEN, --token or --token-file, or pass --allow-unauthenticated to accept the risk.")
+        }
+        return token
+    }
+
+    /// Whether `host` can only be reached from this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     private static func openRepository(_ configuration: ServiceConfiguration) throws -> any ContactRepository {
@@ -49,5 +77,14 @@ final class Service: Sendable {
             if configuration.seed { try repository.seedIfEmpty() }
         }
         return repository
+    }
+}
+
+/// A reason the service cannot start, for the operator.
+struct StartupError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -28,6 +28,12 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var localizationsPath: String?
     /// The app's name, for the HIG check.
     public var appName: String?
+    /// The bearer token every request but the probes must carry.
+    public var token: String?
+    /// A file holding the token (read at start-up).
+    public var tokenFile: String?
+    /// Serve a non-loopback address without a token.
+    public var allowUnauthenticated = false
 
     /// The contact stores.
     public enum Store: String, Sendable, Equatable {
@@ -74,6 +80,9 @@ public enum CommandLineParser {
         Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
         Option(name: "--localizations", value: "DIR", help: "directory of <lang>.lproj/InfoPlist.strings"),
         Option(name: "--app-name", value: "NAME", help: "the app's name, for the HIG check (default: from Info.plist)"),
+        Option(name: "--token", value: "TOKEN", help: "require 'Authorization: Bearer TOKEN' (also QUICKACTIOND_TOKEN)"),
+        Option(name: "--token-file", value: "FILE", help: "read the token from FILE"),
+        Option(name: "--allow-unauthenticated", value: nil, help: "allow a non-loopback --host without a token"),
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
         Option(name: "--max-header-bytes", value: "N", help: "largest request head (default 16384)"),
         Option(name: "--max-connections", value: "N", help: "most open connections (default 1024)"),
@@ -109,6 +118,9 @@ public enum CommandLineParser {
             case "--help", "-h": return .help
             case "--version": return .version
             case "--no-seed": try iterator.noValue(flag, inline); configuration.seed = false
+            case "--allow-unauthenticated": try iterator.noValue(flag, inline); configuration.allowUnauthenticated = true
+            case "--token": configuration.token = try iterator.value(flag, inline)
+            case "--token-file": configuration.tokenFile = try iterator.value(flag, inline)
             case "--host": configuration.host = try iterator.value(flag, inline)
             case "--port": configuration.port = try iterator.integer(flag, inline, 0...65535)
             case "--db": configuration.databasePath = try iterator.value(flag, inline)
@@ -135,6 +147,15 @@ public enum CommandLineParser {
             default:
                 throw UsageError(description: "unknown option '\(flag)'")
             }
+        }
+        if configuration.token == nil, configuration.tokenFile == nil, let token = environment["QUICKACTIOND_TOKEN"], !token.isEmpty {
+            configuration.token = token
+        }
+        if configuration.token != nil && configuration.tokenFile != nil {
+            throw UsageError(description: "give the token with --token or --token-file, not both")
+        }
+        if configuration.token?.isEmpty == true {
+            throw UsageError(description: "--token must not be empty")
         }
         return .serve(configuration)
     }

@@ -1,9 +1,37 @@
 import HTTPServer
+import Storage
 
 /// Health and the API description.
 struct SystemController: Sendable {
     /// The bytes of `openapi.yaml`, loaded once.
     let openAPIDocument: SharedBytes
+    let repository: any ContactRepository
+    let shortcuts: ShortcutListCache
+    let metrics: Metrics
+    /// Extra gauges from other parts (open event streams).
+    let extraGauges: @Sendable () -> [(name: String, help: String, value: Double)]
+
+    /// GET /readyz: 200 when the database answers, 503 otherwise.
+    func getReadiness(_ request: APIRequest) throws -> HTTPResponse {
+        do {
+            try repository.ping()
+        } catch {
+            throw Problem(status: 503, title: "Service Unavailable", detail: "The database does not answer: \(error.message)")
+        }
+        return .json(["status": "ready"])
+    }
+
+    /// GET /metrics: Prometheus text format.
+    func getMetrics(_ request: APIRequest) throws -> HTTPResponse {
+        let counts = try repository.counts()
+        let gauges: [(name: String, help: String, value: Double)] =
+            [
+                ("contacts", "Contacts stored.", Double(counts.contacts)),
+                ("favorites", "Favorite contacts stored.", Double(counts.favorites)),
+                ("shortcut_items", "Items in the current shortcut list.", Double(shortcuts.items.count)),
+            ] + extraGauges()
+        return .text(metrics.render(gauges: gauges), contentType: "text/plain; version=0.0.4; charset=utf-8")
+    }
 
     /// GET /healthz: the process is up and serving.
     func getHealth(_ request: APIRequest) throws -> HTTPResponse {

@@ -19,6 +19,8 @@ info:
     name: MIT
 servers:
   - url: http://127.0.0.1:8080
+security:
+  - bearerAuth: []
 tags:
   - name: system
   - name: contacts
@@ -30,7 +32,8 @@ paths:
       operationId: getHealth
       tags: [system]
       summary: Liveness
-      description: 200 while the process serves HTTP.
+      description: 200 while the process serves HTTP. Open without a token.
+      security: []
       responses:
         "200":
           description: The process is up.
@@ -43,6 +46,47 @@ paths:
                   status:
                     type: string
                     enum: [ok]
+  /readyz:
+    get:
+      operationId: getReadiness
+      tags: [system]
+      summary: Readiness
+      description: 200 when the database answers, 503 otherwise. Open without a token.
+      security: []
+      responses:
+        "200":
+          description: Ready to serve.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status:
+                    type: string
+                    enum: [ready]
+        "503":
+          description: The database does not answer.
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
+  /metrics:
+    get:
+      operationId: getMetrics
+      tags: [system]
+      summary: Prometheus metrics
+      description: |
+        `http_requests_total{route,method,status}` (route is the pattern, `unmatched` when none),
+        `http_request_duration_seconds` by route, `triggers_total{type}`, and the gauges
+        `contacts`, `favorites`, `shortcut_items` and `event_streams`.
+      responses:
+        "200":
+          description: Text exposition format 0.0.4.
+          content:
+            text/plain:
+              schema:
+                type: string
   /openapi.yaml:
     get:
       operationId: getOpenAPIDocument
@@ -323,6 +367,11 @@ paths:
         "422":
           $ref: "#/components/responses/Unprocessable"
 components:
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+      description: Required when the service runs with --token, --token-file or QUICKACTIOND_TOKEN.
   parameters:
     ContactId:
       name: id

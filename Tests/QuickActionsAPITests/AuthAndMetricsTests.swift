@@ -1,0 +1,92 @@
+@testable import QuickActionsAPI
+import Testing
+
+@Suite struct AuthenticationTests {
+    @Test func withoutTheTokenEveryPathLooksTheSame() throws {
+        let api = try APITestHarness(seed: true, token: "s3cret")
+        let known = try api.send("GET", "/contacts")
+        let unknown = try api.send("GET", "/no/such/path")
+        let wrongMethod = try api.send("PUT", "/shortcuts")
+        for response in [known, unknown, wrongMethod] {
+            try response.expectProblem(401)
+            #expect(response.headers["WWW-Authenticate"] == "Bearer realm=\"quickactiond\"")
+        }
+        #expect(try api.send("GET", "/contacts", headers: [("Authorization", "Bearer wrong")]).status == 401)
+        #expect(try api.send("GET", "/contacts", headers: [("Authorization", "Basic czNjcmV0")]).status == 401)
+        #expect(try api.send("GET", "/contacts", headers: [("Authorization", "Bearer s3cret")]).status == 200)
+        #expect(try api.send("GET", "/contacts", headers: [("Authorization", "bearer s3cret")]).status == 200)
+    }
+
+    @Test func probesNeedNoToken() throws {
+        let api = try APITestHarness(token: "s3cret")
+        #expect(try api.send("GET", "/healthz").status == 200)
+        #expect(try api.send("GET", "/readyz").status == 200)
+    }
+
+    @Test func exposedHostWithoutTokenRefusesToStart() throws {
+        var configuration = ServiceConfiguration()
+        configuration.host = "0.0.0.0"
+        #expect(throws: StartupError.self) { try Service.resolveToken(configuration) }
+        configuration.allowUnauthenticated = true
+        #expect(try Service.resolveToken(configuration) == nil)
+        configuration.allowUnauthenticated = false
+        configuration.token = "t"
+        #expect(try Service.resolveToken(configuration) == "t")
+        #expect(Service.isLoopback("127.0.0.1") && Service.isLoopback("::1") && !Service.isLoopback("10.0.0.1"))
+    }
+
+    @Test func tokenComesFromFlagOrEnvironment() throws {
+        guard case .serve(let fromEnvironment) = try CommandLineParser.parse([], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(fromEnvironment.token == "env")
+        guard case .serve(let fromFlag) = try CommandLineParser.parse(["--token=flag"], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(fromFlag.token == "flag")
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--token", "a", "--token-file", "b"]) }
+    }
+}
+
+@Suite struct MetricsTests {
+    @Test func countsByRoutePatternNeverRawPath() throws {
+        let api = try APITestHarness(seed: true)
+        let id = try #require(try api.repository.contacts(named: "Ada Lovelace").first?.id)
+        _ = try api.send("GET", "/contacts/\(id)")
+        _ = try api.send("GET", "/contacts/other-id")
+        _ = try api.send("GET", "/secret/path/123")
+        let text = try api.send("GET", "/metrics").text
+        #expect(text.contains("http_requests_total{route=\"/contacts/{id}\",method=\"GET\",status=\"200\"} 1"))
+        #expect(text.contains("http_requests_total{route=\"/contacts/{id}\",method=\"GET\",status=\"404\"} 1"))
+        #expect(text.contains("http_requests_total{route=\"unmatched\",method=\"GET\",status=\"404\"} 1"))
+        #expect(!text.contains(id))
+        #expect(!text.contains("/secret"))
+        #expect(text.contains("http_request_duration_seconds_bucket{route=\"/contacts/{id}\",le=\"+Inf\"} 2"))
+        #expect(text.contains("\ncontacts 4\n"))
+        #expect(text.contains("\nfavorites 2\n"))
+        #expect(text.contains("\nshortcut_items 4\n"))
+    }
+
+    @Test func configurationParsesEveryFlag() throws {
+        let command = try CommandLineParser.parse([
+            "--host", "::1", "--port=0", "--db", "x.sqlite", "--no-seed", "--max-body-bytes", "10", "--threads", "3", "--log-level", "debug",
+        ])
+        guard case .serve(let configuration) = command else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(configuration.host == "::1")
+        #expect(configuration.port == 0)
+        #expect(configuration.databasePath == "x.sqlite")
+        #expect(!configuration.seed)
+        #expect(configuration.maxBodyBytes == 10)
+        #expect(configuration.threads == 3)
+        #expect(configuration.logLevel == .debug)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--port", "70000"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--bogus"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--no-seed=1"]) }
+        #expect(try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"]) == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X"))
+    }
+}
