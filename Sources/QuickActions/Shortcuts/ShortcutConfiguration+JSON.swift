@@ -1,0 +1,130 @@
+extension ShortcutConfiguration {
+    /// The fields a JSON item may have, as in the API.
+    static let jsonItemFields: Set<String> = ["type", "localizedTitle", "localizedSubtitle", "icon", "userInfo", "targetContentIdentifier"]
+
+    /// Parses `[item, …]` or `{"items": [item, …]}`, items in the API's shape.
+    static func parseJSON(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is not valid JSON (\(error))")
+        }
+        let entries: [JSONValue]
+        switch root {
+        case .array(let array):
+            entries = array
+        case .object(let object):
+            guard let items = object["items"] else {
+                throw ShortcutConfigurationError(kind: .missingShortcutItems, path: source, reason: "has no \"items\" array")
+            }
+            if let unknown = object.keys.sorted().first(where: { $0 != "items" }) {
+                throw ShortcutConfigurationError(
+                    kind: .malformed, path: source, reason: "has an unknown field \"\(unknown)\"; expected {\"items\": [...]}")
+            }
+            guard case .array(let array) = items else {
+                throw ShortcutConfigurationError(
+                    kind: .missingShortcutItems, path: source, reason: "\"items\" is a \(items.typeName), not an array")
+            }
+            entries = array
+        default:
+            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "holds a \(root.typeName), not items")
+        }
+        var items: [ShortcutItem] = []
+        for (index, entry) in entries.enumerated() {
+            items.append(try JSONItemReader(source: source, index: index).item(from: entry))
+        }
+        try checkUniqueTypes(items, source: source)
+        return ShortcutConfiguration(staticItems: items, appName: nil)
+    }
+}
+
+/// Reads one JSON item. Unknown fields are refused; `null` for an optional field means absent.
+private struct JSONItemReader {
+    let source: String
+    let index: Int
+
+    func failure(_ kind: ShortcutConfigurationError.Kind, _ reason: String) -> ShortcutConfigurationError {
+        ShortcutConfigurationError(kind: kind, path: source, itemIndex: index, reason: reason)
+    }
+
+    func item(from entry: JSONValue) throws(ShortcutConfigurationError) -> ShortcutItem {
+        guard case .object(let fields) = entry else { throw failure(.invalidItem, "is a \(entry.typeName), not an object") }
+        if let unknown = fields.keys.sorted().first(where: { !ShortcutConfiguration.jsonItemFields.contains($0) }) {
+            let allowed = ShortcutConfiguration.jsonItemFields.sorted().joined(separator: ", ")
+            throw failure(.invalidItem, "has an unknown field \"\(unknown)\" (allowed: \(allowed))")
+        }
+        guard let type = try string("type", in: fields) else { throw failure(.invalidItem, "has no \"type\"") }
+        guard let title = try string("localizedTitle", in: fields) else { throw failure(.invalidItem, "has no \"localizedTitle\"") }
+        return ShortcutItem(
+            type: type, localizedTitle: title, localizedSubtitle: try string("localizedSubtitle", in: fields, allowEmpty: true),
+            icon: try icon(fields["icon"]), userInfo: try userInfo(fields["userInfo"]),
+            targetContentIdentifier: try string("targetContentIdentifier", in: fields), kind: .static)
+    }
+
+    func string(_ key: String, in fields: [String: JSONValue], allowEmpty: Bool = false) throws(ShortcutConfigurationError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard case .string(let string) = value else {
+            throw failure(.invalidItem, "\"\(key)\" must be a string, not a \(value.typeName)")
+        }
+        guard allowEmpty || !string.isEmpty else { throw failure(.invalidItem, "\"\(key)\" is empty") }
+        return string
+    }
+
+    func icon(_ value: JSONValue?) throws(ShortcutConfigurationError) -> ShortcutIcon? {
+        guard let value, value != .null else { return nil }
+        let shape = "\"icon\" must be an object with exactly one of \"type\", \"systemImageName\", \"templateImageName\""
+        guard case .object(let fields) = value, fields.count == 1, let (key, inner) = fields.first else {
+            throw failure(.invalidItem, shape)
+        }
+        guard case .string(let name) = inner, !name.isEmpty else {
+            throw failure(.invalidItem, "\"icon\".\"\(key)\" must be a non-empty string")
+        }
+        switch key {
+        case "type":
+            guard let type = ShortcutIconType(rawValue: name) else {
+                let names = ShortcutIconType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw failure(.unknownIconType, "unknown icon type \"\(name)\"; valid types are \(names)")
+            }
+            return .type(type)
+        case "systemImageName": return .systemImageName(name)
+        case "templateImageName": return .templateImageName(name)
+        default: throw failure(.invalidItem, shape + ", not \"\(key)\"")
+        }
+    }
+
+    func userInfo(_ value: JSONValue?) throws(ShortcutConfigurationError) -> [String: PropertyListValue]? {
+        guard let value, value != .null else { return nil }
+        guard case .object(let fields) = value else {
+            throw failure(.invalidUserInfo, "\"userInfo\" must be an object, not a \(value.typeName)")
+        }
+        if let path = Self.nullPath(in: value) {
+            throw failure(.invalidUserInfo, "\"userInfo\"\(path) is null, which is not property-list data")
+        }
+        var converted: [String: PropertyListValue] = [:]
+        for (key, field) in fields {
+            guard let element = PropertyListValue(json: field) else {
+                throw failure(.invalidUserInfo, "\"userInfo\"[\"\(key)\"] is not property-list data")
+            }
+            converted[key] = element
+        }
+        return converted
+    }
+
+    /// The path of the first `null` in `value` (keys in sorted order), or nil.
+    static func nullPath(in value: JSONValue) -> String? {
+        switch value {
+        case .null: return ""
+        case .array(let values):
+            for (offset, element) in values.enumerated() {
+                if let path = nullPath(in: element) { return "[\(offset)]" + path }
+            }
+        case .object(let fields):
+            for key in fields.keys.sorted() {
+                if let element = fields[key], let path = nullPath(in: element) { return "[\"\(key)\"]" + path }
+            }
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The static quick actions an app declares, read from its Info.plist (XML or binary) or
+/// from a JSON file of items in the API's shape.
+public struct ShortcutConfiguration: Sendable, Equatable {
+    /// The static items, in file order, each of kind `.static`.
+    public var staticItems: [ShortcutItem]
+    /// The app's name: `CFBundleDisplayName`, else `CFBundleName` (nil for JSON files, and when
+    /// the value is only an unexpanded build setting such as `$(PRODUCT_NAME)`).
+    public var appName: String?
+
+    /// Creates a configuration.
+    public init(staticItems: [ShortcutItem], appName: String? = nil) {
+        self.staticItems = staticItems
+        self.appName = appName
+    }
+
+    /// Reads the file at `path`: JSON when its first non-blank byte is `[` or `{`, otherwise
+    /// an XML or binary property list.
+    public static func load(path: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ShortcutConfigurationError(kind: .unreadable, path: path, reason: "cannot be read (\(Self.explain(error)))")
+        }
+        return try parse(Array(data), source: path)
+    }
+
+    /// Parses the bytes of a configuration file; `source` names it in error messages.
+    public static func parse(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        let firstSignificant = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if firstSignificant == UInt8(ascii: "[") || firstSignificant == UInt8(ascii: "{") {
+            return try parseJSON(Array(body), source: source)
+        }
+        return try parsePropertyList(bytes, source: source)
+    }
+
+    /// Refuses two items with the same type: the app could not tell them apart.
+    static func checkUniqueTypes(_ items: [ShortcutItem], source: String) throws(ShortcutConfigurationError) {
+        var firstIndex: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            if let earlier = firstIndex[item.type] {
+                throw ShortcutConfigurationError(
+                    kind: .duplicateType, path: source, itemIndex: index,
+                    reason: "type \"\(item.type)\" is already used by item \(earlier); static types must be unique")
+            }
+            firstIndex[item.type] = index
+        }
+    }
+
+    /// A Foundation error in one line: its debug description when it has one.
+    static func explain(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !debug.isEmpty { return debug }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return underlying.localizedDescription
+        }
+        return nsError.localizedDescription
+    }
+}
