@@ -26,6 +26,8 @@ public enum HTTPBody: Sendable {
     case bytes([UInt8])
     /// Immutable bytes shared between responses without a copy per request.
     case shared(SharedBytes)
+    /// Bytes written while the response is sent (chunked), e.g. Server-Sent Events.
+    case stream(StreamingBody)
 
     /// Number of bytes in the body.
     public var count: Int {
@@ -33,6 +35,7 @@ public enum HTTPBody: Sendable {
         case .empty: 0
         case .bytes(let bytes): bytes.count
         case .shared(let shared): shared.count
+        case .stream: 0
         }
     }
 
@@ -42,6 +45,7 @@ public enum HTTPBody: Sendable {
         case .empty: []
         case .bytes(let bytes): bytes
         case .shared(let shared): shared.array
+        case .stream: []
         }
     }
 }

@@ -43,7 +43,8 @@ public final class HTTPServer: Sendable {
                 ptr_value: contextPointer),
             MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil),
         ]
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        // Suspend/resume lets a stream wait for data without holding a thread.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let started = options.withUnsafeMutableBufferPointer { buffer in
             qa_mhd_start(UInt32(flags), MHDBridge.access, contextPointer, buffer.baseAddress)
         }
@@ -62,6 +63,11 @@ public final class HTTPServer: Sendable {
         context.inFlight.load(ordering: .relaxed)
     }
 
+    /// Streaming responses being sent right now.
+    public var openStreams: Int {
+        context.streams.count
+    }
+
     /// Open connections, as libmicrohttpd counts them.
     public var openConnections: Int {
         daemon.withLock { handle in handle.map { Int(qa_mhd_current_connections($0.pointer)) } ?? 0 }
@@ -76,10 +82,13 @@ public final class HTTPServer: Sendable {
         }) else { return }
         let listenFD = MHD_quiesce_daemon(handle.pointer)
         if listenFD >= 0 { Glibc.close(listenFD) }
+        // Streams never finish by themselves: end them so their requests complete.
+        context.streams.closeAll()
         let deadline = ContinuousClock.now.advanced(by: grace)
         while context.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
             usleep(5_000)
         }
+        context.streams.closeAll()
         MHD_stop_daemon(handle.pointer)
         Unmanaged<ServerContext>.fromOpaque(handle.contextPointer).release()
     }
@@ -101,6 +110,7 @@ final class ServerContext: Sendable {
     let handler: any HTTPRequestHandler
     let maxBodyBytes: Int
     let inFlight = Atomic<Int>(0)
+    let streams = StreamRegistry()
 
     init(handler: any HTTPRequestHandler, maxBodyBytes: Int) {
         self.handler = handler

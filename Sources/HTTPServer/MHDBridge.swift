@@ -39,6 +39,20 @@ enum MHDBridge {
         Unmanaged<SharedBytes>.fromOpaque(cls).release()
     }
 
+    /// Hands buffered stream bytes to libmicrohttpd (or parks the connection when there are none).
+    static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
+        guard let cls, let buffer else { return -2 }
+        return Unmanaged<StreamingBody>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+    }
+
+    /// The stream's response is done: mark it closed and drop our reference.
+    static let releaseStream: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        let stream = Unmanaged<StreamingBody>.fromOpaque(cls)
+        stream.takeUnretainedValue().finished()
+        stream.release()
+    }
+
     /// The access handler. First call: read the head, keep state, answer nothing (answering
     /// now would cost keep-alive). Middle calls: take body chunks. Last call (no data): answer.
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, conCls in
@@ -95,7 +109,7 @@ enum MHDBridge {
         } catch {
             response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
         }
-        return queue(response, on: connection)
+        return queue(response, on: connection, server: server)
     }
 
     private static func reject(
@@ -105,10 +119,10 @@ enum MHDBridge {
         var response = server.handler.reject(error, method: context.method, target: context.target, startedAt: context.startedAt)
         // The rest of the request cannot be trusted or will not be read: close after answering.
         response.closeConnection = true
-        return queue(response, on: connection)
+        return queue(response, on: connection, server: server)
     }
 
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext) -> MHD_Result {
         let made: OpaquePointer?
         switch response.body {
         case .empty:
@@ -121,6 +135,11 @@ enum MHDBridge {
             let retained = Unmanaged.passRetained(shared).toOpaque()
             made = MHD_create_response_from_buffer_with_free_callback_cls(shared.count, shared.buffer.baseAddress, releaseShared, retained)
             if made == nil { Unmanaged<SharedBytes>.fromOpaque(retained).release() }
+        case .stream(let stream):
+            stream.attach(connection, registry: server.streams)
+            let retained = Unmanaged.passRetained(stream).toOpaque()
+            made = MHD_create_response_from_callback(UInt64.max, 4096, readStream, retained, releaseStream)
+            if made == nil { Unmanaged<StreamingBody>.fromOpaque(retained).release() }
         }
         guard let made else { return .NO }
         for field in response.headers {

@@ -62,6 +62,21 @@ final class RawConnection {
         buffer += chunk[0..<count]
     }
 
+    /// Reads until `marker` has arrived; returns everything read so far (and consumes it).
+    func readUntil(_ marker: String) throws -> String {
+        let needle = Array(marker.utf8)
+        while true {
+            if buffer.count >= needle.count,
+                let end = (0...(buffer.count - needle.count)).first(where: { Array(buffer[$0..<($0 + needle.count)]) == needle })
+            {
+                let text = String(decoding: buffer[0..<(end + needle.count)], as: UTF8.self)
+                buffer.removeFirst(end + needle.count)
+                return text
+            }
+            try fill()
+        }
+    }
+
     func readResponse() throws -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?

@@ -1,0 +1,150 @@
+import CMicroHTTPD
+import Synchronization
+
+/// A response body written while it is being sent (Server-Sent Events). The application
+/// writes from any thread; libmicrohttpd reads on its own. No thread waits for a client:
+/// when nothing is buffered the connection is suspended, and a write resumes it.
+public final class StreamingBody: Sendable {
+    private struct State {
+        var buffer: [UInt8] = []
+        var readOffset = 0
+        var closed = false
+        var suspended = false
+        var connection: ConnectionHandle?
+        var registry: StreamRegistry?
+    }
+
+    /// Most bytes buffered for a client before it counts as too far behind and is dropped.
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    /// Creates a body that buffers up to `capacity` unsent bytes.
+    public init(capacity: Int = 256 * 1024) {
+        self.capacity = capacity
+    }
+
+    /// Queues `bytes` for sending. Returns false when the stream is closed, or when the
+    /// client is too far behind, in which case the stream is closed now.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            if state.buffer.count - state.readOffset + bytes.count > capacity {
+                state.closed = true
+                state.buffer = []
+                state.readOffset = 0
+                wake(&state)
+                return false
+            }
+            state.buffer.append(contentsOf: bytes)
+            wake(&state)
+            return true
+        }
+    }
+
+    /// Ends the stream after what is already buffered has been sent.
+    public func close() {
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
+            wake(&state)
+        }
+    }
+
+    /// Whether the stream has ended (closed by us, dropped, or the client went away).
+    public var isClosed: Bool {
+        state.withLock { $0.closed }
+    }
+
+    /// Bytes waiting to be sent.
+    public var pending: Int {
+        state.withLock { $0.buffer.count - $0.readOffset }
+    }
+
+    // MARK: - Transport side
+
+    func attach(_ connection: OpaquePointer, registry: StreamRegistry) {
+        state.withLock {
+            $0.connection = ConnectionHandle(pointer: connection)
+            $0.registry = registry
+        }
+        registry.add(self)
+    }
+
+    /// Copies up to `max` bytes into `target`; 0 means "suspended, nothing yet"; -1 the end.
+    func read(into target: UnsafeMutablePointer<CChar>, max: Int) -> Int {
+        state.withLock { state in
+            let available = state.buffer.count - state.readOffset
+            if available > 0 {
+                let count = min(available, max)
+                state.buffer.withUnsafeBytes { source in
+                    if let base = source.baseAddress {
+                        UnsafeMutableRawPointer(target).copyMemory(from: base + state.readOffset, byteCount: count)
+                    }
+                }
+                state.readOffset += count
+                if state.readOffset == state.buffer.count {
+                    state.buffer.removeAll(keepingCapacity: true)
+                    state.readOffset = 0
+                }
+                return count
+            }
+            if state.closed { return -1 }
+            // Nothing to send: park the connection until the next write. Called under our
+            // lock, so a concurrent write sees `suspended` and resumes it.
+            if let connection = state.connection {
+                state.suspended = true
+                MHD_suspend_connection(connection.pointer)
+            }
+            return 0
+        }
+    }
+
+    /// libmicrohttpd is done with the response (sent, or the client went away).
+    func finished() {
+        let registry = state.withLock { state in
+            state.closed = true
+            state.connection = nil
+            state.buffer = []
+            state.readOffset = 0
+            defer { state.registry = nil }
+            return state.registry
+        }
+        registry?.remove(self)
+    }
+
+    private func wake(_ state: inout State) {
+        if state.suspended, let connection = state.connection {
+            state.suspended = false
+            MHD_resume_connection(connection.pointer)
+        }
+    }
+}
+
+/// A connection pointer kept by a stream. `@unchecked Sendable`: it is only used under the
+/// stream's lock, and only while libmicrohttpd keeps the connection (until `finished`).
+struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// The streams a server is sending, so that stopping can end them all first
+/// (libmicrohttpd must not be stopped with suspended connections).
+final class StreamRegistry: Sendable {
+    private let streams = Mutex([ObjectIdentifier: StreamingBody]())
+
+    func add(_ stream: StreamingBody) {
+        streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+    }
+
+    func remove(_ stream: StreamingBody) {
+        _ = streams.withLock { $0.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
+    var count: Int {
+        streams.withLock { $0.count }
+    }
+
+    func closeAll() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.close() }
+    }
+}
