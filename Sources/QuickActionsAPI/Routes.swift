@@ -6,7 +6,8 @@ import Storage
 /// under the same path and `operationId`, and a test keeps the two in step.
 enum Routes {
     static func all(
-        contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, system: SystemController
+        contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
+        system: SystemController
     ) -> [Route] {
         [
             Route("GET", "/healthz", "getHealth", system.getHealth),
@@ -26,6 +27,8 @@ enum Routes {
             Route("GET", "/shortcuts", "listShortcuts", shortcuts.listShortcuts),
 
             Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
+
+            Route("GET", "/events", "streamEvents", events.streamEvents),
         ]
     }
 }

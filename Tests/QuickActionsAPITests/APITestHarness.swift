@@ -15,7 +15,7 @@ struct APITestHarness {
         if seed { try repository.seedIfEmpty() }
         cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
         let metrics = Metrics()
-        let router = Service.router(repository: repository, builder: builder, cache: cache, metrics: metrics)
+        let router = Service.router(repository: repository, builder: builder, cache: cache, metrics: metrics, events: EventHub())
         handler = APIHandler(router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
     }
 

@@ -7,6 +7,7 @@ import Storage
 final class Service: Sendable {
     let server: HTTPServer
     let repository: any ContactRepository
+    let events: EventHub
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
@@ -15,30 +16,42 @@ final class Service: Sendable {
         let builder = ShortcutItemBuilder()
         let metrics = Metrics()
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
-        let router = Self.router(repository: repository, builder: builder, cache: cache, metrics: metrics)
+        let events = EventHub()
+        let router = Self.router(repository: repository, builder: builder, cache: cache, metrics: metrics, events: events)
         self.repository = repository
+        self.events = events
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics))
+        events.start()
     }
 
     /// The router for a store: used by the service and by in-process API tests.
-    static func router(repository: any ContactRepository, builder: ShortcutItemBuilder, cache: ShortcutListCache, metrics: Metrics) -> Router {
-        Router(
+    static func router(
+        repository: any ContactRepository, builder: ShortcutItemBuilder, cache: ShortcutListCache, metrics: Metrics, events: EventHub
+    ) -> Router {
+        cache.onChange { cache in
+            let current = cache.representation(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
+            events.publish("shortcuts", data: current.body.array)
+        }
+        return Router(
             routes: Routes.all(
                 contacts: ContactsController(repository: repository, shortcuts: cache),
                 shortcuts: ShortcutsController(cache: cache),
-                triggers: TriggerController(repository: repository, builder: builder),
+                triggers: TriggerController(repository: repository, builder: builder, events: events, metrics: metrics),
+                events: EventsController(hub: events, cache: cache),
                 system: SystemController(
                     openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: repository, shortcuts: cache,
-                    metrics: metrics, extraGauges: { [] })))
+                    metrics: metrics,
+                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] })))
     }
 
     /// Stops serving: in-flight requests finish (bounded), then the store is closed.
     func stop() {
+        events.closeAll()
         server.stop(grace: .seconds(10))
     }
 

@@ -6,6 +6,8 @@ import Storage
 struct TriggerController: Sendable {
     let repository: any ContactRepository
     let builder: ShortcutItemBuilder
+    let events: EventHub
+    let metrics: Metrics
 
     /// Longest `deviceId` accepted.
     static let maxDeviceIdLength = 64
@@ -23,7 +25,12 @@ struct TriggerController: Sendable {
         ]
         if let contact = outcome.contact { answer["contact"] = contact.json }
         if let link = outcome.link { answer["link"] = .string(link) }
-        return .json(.object(answer))
+        let bytes = JSONWriter.bytes(.object(answer))
+        metrics.countTrigger(type: trigger.type)
+        events.publish("trigger", data: bytes)
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", "application/json")
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
     }
 
     /// A trigger as posted.

@@ -366,6 +366,26 @@ paths:
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
           $ref: "#/components/responses/Unprocessable"
+  /events:
+    get:
+      operationId: streamEvents
+      tags: [shortcuts, triggers]
+      summary: Live updates (Server-Sent Events)
+      description: |
+        `text/event-stream`. On connect, an event `shortcuts` with the current list (the same
+        body as `GET /shortcuts`, with its `version`); then `shortcuts` whenever the list changes
+        (a favorite set, cleared, renamed or deleted) and `trigger` for every accepted trigger.
+        Every event has an `id:`; a `: heartbeat` comment comes at least every 15 s. A client
+        that falls more than 256 KiB behind is disconnected and should reconnect.
+      responses:
+        "200":
+          description: The event stream; it stays open.
+          content:
+            text/event-stream:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
 components:
   securitySchemes:
     bearerAuth:

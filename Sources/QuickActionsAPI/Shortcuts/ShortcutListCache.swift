@@ -49,6 +49,7 @@ public final class ShortcutListCache: Sendable {
     private let state: Mutex<State>
     /// Serializes rebuilds so that the last rebuild to start reads the newest favorites.
     private let rebuildLock = Mutex(())
+    private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
 
     /// Builds the first list from the repository's favorites.
     public init(builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer) throws(StorageError) {
@@ -56,6 +57,11 @@ public final class ShortcutListCache: Sendable {
         self.repository = repository
         self.renderer = renderer
         self.state = Mutex(State(items: builder.items(favorites: try repository.favorites()), version: 1))
+    }
+
+    /// Calls `observer` after every change of the list, in order of the changes.
+    public func onChange(_ observer: @escaping @Sendable (ShortcutListCache) -> Void) {
+        observers.withLock { $0.append(observer) }
     }
 
     /// The full current list (not localized).
@@ -76,13 +82,16 @@ public final class ShortcutListCache: Sendable {
     public func rebuild() throws(StorageError) -> Bool {
         try rebuildLock.withLock { _ throws(StorageError) -> Bool in
             let items = builder.items(favorites: try repository.favorites())
-            return state.withLock { state in
+            let changed = state.withLock { state in
                 guard state.items != items else { return false }
                 state.items = items
                 state.version += 1
                 state.representations = [:]
                 return true
             }
+            // Still under the rebuild lock: observers see changes in the order they happened.
+            if changed { observers.withLock { $0 }.forEach { $0(self) } }
+            return changed
         }
     }
 
