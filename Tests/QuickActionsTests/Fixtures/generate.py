@@ -3,7 +3,8 @@
 
     python3 generate.py
 
-Binary plists come from the XML ones through plistlib (FMT_BINARY).
+Binary plists come from the XML ones through plistlib (FMT_BINARY); strings files are
+written from LocalizationSources/*.strings in the encodings Xcode projects use.
 """
 import os
 import plistlib
@@ -56,6 +57,14 @@ def tiny_bplist(root):
     return body
 
 
+def write_strings(source, target, encoding, bom=b""):
+    with open(os.path.join("LocalizationSources", source), encoding="utf-8") as f:
+        text = f.read()
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "wb") as f:
+        f.write(bom + text.encode(encoding))
+
+
 binary_copy("Info.plist", "Info-binary.plist")
 binary_copy("UserInfoTypes.plist", "UserInfoTypes-binary.plist")
 
@@ -73,3 +82,10 @@ with open("Bad/IntegerTooLarge-binary.plist", "wb") as f:
         "UIApplicationShortcutItemUserInfo": {"count": 2**64 - 1},
     }]}, f, fmt=plistlib.FMT_BINARY)
 
+write_strings("fr.strings", "Localizations/fr.lproj/InfoPlist.strings", "utf-16-le", b"\xff\xfe")
+write_strings("de.strings", "Localizations/de.lproj/InfoPlist.strings", "utf-8")
+write_strings("pt-BR.strings", "Localizations/pt_BR.lproj/InfoPlist.strings", "utf-8", b"\xef\xbb\xbf")
+write_strings("zh-Hans.strings", "Localizations/zh-Hans.lproj/InfoPlist.strings", "utf-16-be", b"\xfe\xff")
+write_strings("Base.strings", "Localizations/Base.lproj/InfoPlist.strings", "utf-8")
+write_strings("de.strings", "Localizations/en.lproj/Localizable.strings", "utf-8")
+write_strings("es-bad.strings", "BadLocalizations/es.lproj/InfoPlist.strings", "utf-16-le", b"\xff\xfe")

@@ -119,7 +119,9 @@ import Testing
                 bytes = valid
                 for _ in 0..<(1 + generator.next() % 4) {
                     let position = Int(generator.next() % UInt64(bytes.count + 1))
-                    let byte = generator.next() % 3 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                    let byte =
+                        generator.next() % 3 == 0
+                        ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
                     switch generator.next() % 3 {
                     case 0 where position < bytes.count: bytes[position] = byte
                     case 1 where position < bytes.count: bytes.remove(at: position)

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import QuickActions
+
+@Suite struct LocalizationCatalogTests {
+    func sampleCatalog() throws -> LocalizationCatalog {
+        try LocalizationCatalog.load(directory: try FixtureFiles.path("Localizations"))
+    }
+
+    @Test func readsEveryLanguageInEveryEncoding() throws {
+        let catalog = try sampleCatalog()
+        #expect(catalog.languages == ["de", "fr", "pt-BR", "zh-Hans"], "Base.lproj and en.lproj (no InfoPlist.strings) are skipped")
+        #expect(
+            catalog.tables["fr"] == [
+                "CFBundleDisplayName": "Contacts Rapides", "Search": "Rechercher", "Search for an item": "Rechercher un élément",
+                "Share": "Partager", "Share an item": "Partager un \"élément\"",
+            ], "UTF-16 LE with BOM")
+        #expect(catalog.tables["de"] == ["Search": "Suchen", "Share": "Teilen", "Search for an item": "Nach einem Eintrag\tsuchen"], "UTF-8")
+        #expect(catalog.tables["pt-BR"] == ["Search": "Buscar", "Share": "Compartilhar"], "UTF-8 with BOM, pt_BR.lproj read as pt-BR")
+        #expect(catalog.tables["zh-Hans"] == ["Search": "搜索", "Share": "分享"], "UTF-16 BE with BOM, \\U escapes")
+        #expect(catalog.table(for: "PT-br") == catalog.tables["pt-BR"])
+        #expect(catalog.table(for: "es") == nil)
+    }
+
+    @Test func errorsNameTheFileAndLine() throws {
+        let directory = try FixtureFiles.path("BadLocalizations")
+        let error = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: directory) }
+        #expect(error.path == directory + "/es.lproj/InfoPlist.strings")
+        #expect(error.line == 4)
+        #expect(error.description == "\(directory)/es.lproj/InfoPlist.strings:4: missing ';' after the entry for key \"Share\"")
+    }
+
+    @Test func errorsNameAMissingDirectory() throws {
+        let directory = try FixtureFiles.path("NoSuchDirectory")
+        let error = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: directory) }
+        #expect(error.path == directory)
+        #expect(error.description.hasPrefix(directory + ": cannot be listed ("))
+    }
+
+    @Test func refusesTwoDirectoriesForOneLanguage() throws {
+        let directory = try FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["zh_CN.lproj", "zh-CN.lproj"] {
+            try FileManager.default.createDirectory(atPath: directory + "/" + name, withIntermediateDirectories: true)
+            try Data("\"a\" = \"b\";".utf8).write(to: URL(fileURLWithPath: directory + "/" + name + "/InfoPlist.strings"))
+        }
+        let error = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: directory) }
+        #expect(error.description == "\(directory)/zh_CN.lproj: names the same language as zh-CN.lproj")
+    }
+
+    @Test func languageTagsComeFromLprojNames() {
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: "fr.lproj") == "fr")
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: "fr-CA.lproj") == "fr-CA")
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: "zh_Hant_TW.lproj") == "zh-Hant-TW")
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: "Base.lproj") == nil)
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: "fr") == nil)
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: ".lproj") == nil)
+        #expect(LocalizationCatalog.languageTag(forDirectoryName: "a b.lproj") == nil)
+    }
+
+    @Test func translatesStaticTitlesAndSubtitlesOnly() throws {
+        let catalog = try sampleCatalog()
+        let favorite = ShortcutItem(type: "FavoriteAction", localizedTitle: "Search", localizedSubtitle: "Share", kind: .dynamic)
+        let items = ShortcutItemBuilder.defaultStaticItems + [favorite]
+
+        let french = catalog.localized(items, language: "fr")
+        #expect(french.map(\.localizedTitle) == ["Rechercher", "Partager", "Search"])
+        #expect(french.map(\.localizedSubtitle) == ["Rechercher un élément", "Partager un \"élément\"", "Share"])
+        #expect(french[0].type == "SearchAction" && french[0].icon == .type(.search), "only the text changes")
+
+        let german = catalog.localized(items, language: "DE")
+        #expect(german.map(\.localizedTitle) == ["Suchen", "Teilen", "Search"])
+        #expect(german.map(\.localizedSubtitle) == ["Nach einem Eintrag\tsuchen", "Share an item", "Share"], "a missing key keeps the text")
+
+        #expect(catalog.localized(items, language: nil) == items)
+        #expect(catalog.localized(items, language: "ja") == items)
+    }
+}
