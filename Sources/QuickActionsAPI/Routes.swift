@@ -27,6 +27,8 @@ enum Routes {
             Route("GET", "/shortcuts", "listShortcuts", shortcuts.listShortcuts),
 
             Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
+            Route("GET", "/triggers", "listTriggers", triggers.listTriggers),
+            Route("GET", "/triggers/stats", "getTriggerStats", triggers.getTriggerStats),
 
             Route("GET", "/events", "streamEvents", events.streamEvents),
         ]

@@ -9,13 +9,18 @@ struct APITestHarness {
     let repository: InMemoryContactRepository
     let handler: APIHandler
     let cache: ShortcutListCache
+    let triggers: InMemoryTriggerStore
 
-    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil) throws {
+    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400) throws {
         repository = InMemoryContactRepository()
         if seed { try repository.seedIfEmpty() }
         cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
         let metrics = Metrics()
-        let router = Service.router(repository: repository, builder: builder, cache: cache, metrics: metrics, events: EventHub())
+        triggers = InMemoryTriggerStore()
+        let router = Service.router(
+            Dependencies(
+                repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: EventHub(),
+                idempotencyTTLSeconds: idempotencyTTLSeconds))
         handler = APIHandler(router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
     }
 

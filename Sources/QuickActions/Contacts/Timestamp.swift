@@ -17,6 +17,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return Timestamp(millisecondsSince1970: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
     }
 
+    /// This instant moved by `milliseconds`.
+    public func advanced(byMilliseconds milliseconds: Int64) -> Timestamp {
+        Timestamp(millisecondsSince1970: millisecondsSince1970 + milliseconds)
+    }
+
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }

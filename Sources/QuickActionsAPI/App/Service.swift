@@ -17,7 +17,12 @@ final class Service: Sendable {
         let metrics = Metrics()
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
         let events = EventHub()
-        let router = Self.router(repository: repository, builder: builder, cache: cache, metrics: metrics, events: events)
+        let triggers = try Self.openTriggerStore(configuration)
+        try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))
+        let router = Self.router(
+            Dependencies(
+                repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
+                idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds)))
         self.repository = repository
         self.events = events
         server = try HTTPServer(
@@ -29,23 +34,25 @@ final class Service: Sendable {
         events.start()
     }
 
-    /// The router for a store: used by the service and by in-process API tests.
-    static func router(
-        repository: any ContactRepository, builder: ShortcutItemBuilder, cache: ShortcutListCache, metrics: Metrics, events: EventHub
-    ) -> Router {
+    /// The router over `dependencies`: used by the service and by in-process API tests.
+    static func router(_ dependencies: Dependencies) -> Router {
+        let cache = dependencies.cache
+        let events = dependencies.events
         cache.onChange { cache in
             let current = cache.representation(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
             events.publish("shortcuts", data: current.body.array)
         }
         return Router(
             routes: Routes.all(
-                contacts: ContactsController(repository: repository, shortcuts: cache),
+                contacts: ContactsController(repository: dependencies.repository, shortcuts: cache),
                 shortcuts: ShortcutsController(cache: cache),
-                triggers: TriggerController(repository: repository, builder: builder, events: events, metrics: metrics),
+                triggers: TriggerController(
+                    repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),
+                    events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
                 events: EventsController(hub: events, cache: cache),
                 system: SystemController(
-                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: repository, shortcuts: cache,
-                    metrics: metrics,
+                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
+                    metrics: dependencies.metrics,
                     extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] })))
     }
 
@@ -79,6 +86,10 @@ final class Service: Sendable {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
+    private static func openTriggerStore(_ configuration: ServiceConfiguration) throws -> any TriggerStore {
+        InMemoryTriggerStore()
+    }
+
     private static func openRepository(_ configuration: ServiceConfiguration) throws -> any ContactRepository {
         let repository: any ContactRepository
         switch configuration.store {
@@ -91,6 +102,17 @@ final class Service: Sendable {
         }
         return repository
     }
+}
+
+/// Everything the routes need, built once by the composition root.
+struct Dependencies: Sendable {
+    var repository: any ContactRepository
+    var triggers: any TriggerStore
+    var builder: ShortcutItemBuilder
+    var cache: ShortcutListCache
+    var metrics: Metrics
+    var events: EventHub
+    var idempotencyTTLSeconds: Int64
 }
 
 /// A reason the service cannot start, for the operator.

@@ -6,31 +6,106 @@ import Storage
 struct TriggerController: Sendable {
     let repository: any ContactRepository
     let builder: ShortcutItemBuilder
+    let store: any TriggerStore
+    let gate: IdempotencyGate
     let events: EventHub
     let metrics: Metrics
+    /// How long answers are kept for retries.
+    let idempotencyTTLMilliseconds: Int64
 
     /// Longest `deviceId` accepted.
     static let maxDeviceIdLength = 64
 
-    /// POST /trigger
+    /// POST /trigger: processed exactly once per `Idempotency-Key`.
     func postTrigger(_ request: APIRequest) throws -> HTTPResponse {
-        let trigger = try Self.decode(request.jsonObject())
+        let key = try Self.idempotencyKey(request)
+        let body = try request.jsonObject()
+        let trigger = try Self.decode(body)
+        let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
+        guard let key else { return try process(trigger, key: nil, digest: digest) }
+
+        // Concurrent duplicates never both process: the second is told to retry.
+        guard gate.claim(key) else {
+            var headers = HTTPHeaders()
+            headers.add("Retry-After", "1")
+            throw Problem(
+                status: 409, title: "Conflict", detail: "A request with this Idempotency-Key is being processed; retry to get its answer.",
+                headers: headers)
+        }
+        defer { gate.release(key) }
+        if let stored = try store.answer(forKey: key) {
+            if stored.createdAt < Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - idempotencyTTLMilliseconds) {
+                try store.purgeAnswers(before: stored.createdAt.advanced(byMilliseconds: 1))
+            } else {
+                return try replay(stored, digest: digest)
+            }
+        }
+        return try process(trigger, key: key, digest: digest)
+    }
+
+    /// GET /triggers
+    func listTriggers(_ request: APIRequest) throws -> HTTPResponse {
+        try request.requireKnownQuery(["limit", "type", "contactId"])
+        let limit = try request.queryInteger("limit", default: 100, range: 1...1000)
+        let records = try store.triggers(limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
+        return .json(["triggers": .array(records.map(\.json))])
+    }
+
+    /// GET /triggers/stats
+    func getTriggerStats(_ request: APIRequest) throws -> HTTPResponse {
+        try request.requireKnownQuery([])
+        let stats = try store.stats()
+        var contacts: [JSONValue] = []
+        for (contactId, count) in stats.byContact.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            let name = try repository.get(id: contactId)?.name
+            contacts.append(["contactId": .string(contactId), "name": name.map(JSONValue.string) ?? .null, "count": .integer(Int64(count))])
+        }
+        return .json([
+            "total": .integer(Int64(stats.total)),
+            "byType": .object(stats.byType.mapValues { .integer(Int64($0)) }),
+            "byContact": .array(contacts),
+        ])
+    }
+
+    private func process(_ trigger: Trigger, key: String?, digest: String) throws -> HTTPResponse {
         let outcome = try resolve(trigger)
-        var answer: [String: JSONValue] = [
-            "id": .string(ContactID.generate()),
-            "type": .string(trigger.type),
-            "message": .string(outcome.message),
-            "receivedAt": .string(Timestamp.now().rfc3339),
-            "launch": trigger.launch.map(JSONValue.string) ?? .null,
-        ]
+        let record = TriggerRecord(
+            id: ContactID.generate(), type: trigger.type, userInfo: trigger.userInfo, launch: trigger.launch, deviceId: trigger.deviceId,
+            receivedAt: Timestamp.now(), message: outcome.message, contactId: outcome.contact?.id)
+        var answer = record.answerJSON
         if let contact = outcome.contact { answer["contact"] = contact.json }
         if let link = outcome.link { answer["link"] = .string(link) }
         let bytes = JSONWriter.bytes(.object(answer))
+        let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
+        // Stored before we answer: an accepted trigger survives kill -9.
+        if let winner = try store.record(record, answer: stored) {
+            return try replay(winner, digest: digest)
+        }
         metrics.countTrigger(type: trigger.type)
         events.publish("trigger", data: bytes)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
         return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
+    }
+
+    private func replay(_ stored: StoredAnswer, digest: String) throws -> HTTPResponse {
+        guard stored.requestDigest == digest else {
+            throw Problem.unprocessable("This Idempotency-Key was used with a different request body; use a new key for a new trigger.")
+        }
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", "application/json")
+        headers.add("Idempotent-Replayed", "true")
+        return HTTPResponse(status: stored.status, headers: headers, body: .bytes(stored.body))
+    }
+
+    /// The `Idempotency-Key` header: 1-255 visible ASCII characters, or 400.
+    static func idempotencyKey(_ request: APIRequest) throws -> String? {
+        let values = request.http.headers.values(for: "Idempotency-Key")
+        guard let key = values.first else { return nil }
+        guard values.count == 1, (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw Problem.badRequest("Idempotency-Key must be one header of 1 to 255 visible ASCII characters.")
+        }
+        return key
     }
 
     /// A trigger as posted.

@@ -333,6 +333,24 @@ paths:
       operationId: postTrigger
       tags: [triggers]
       summary: A person picked a quick action
+      description: |
+        Processed exactly once per `Idempotency-Key`: the first request is processed and, when
+        it succeeds, its answer stored (with the trigger, in one durable transaction); a retry
+        with the same body gets the stored answer (same `id`, same status, header
+        `Idempotent-Replayed: true`) and is not recorded again; the same key with another body
+        is 422; a duplicate arriving while the first is processed is 409 with `Retry-After`.
+        Error answers are not stored, so a client may fix the request and retry with the key.
+        Answers are kept for `--idempotency-ttl` (24 h by default).
+      parameters:
+        - name: Idempotency-Key
+          in: header
+          required: false
+          description: 1-255 visible ASCII characters; one per picked action, reused on retries.
+          schema:
+            type: string
+            minLength: 1
+            maxLength: 255
+            pattern: "^[\\x21-\\x7E]+$"
       requestBody:
         required: true
         content:
@@ -349,7 +367,7 @@ paths:
         "400":
           $ref: "#/components/responses/BadRequest"
         "409":
-          description: "`userInfo.Name` matches several contacts: send `contactId`."
+          description: "`userInfo.Name` matches several contacts (send `contactId`), or a request with the same Idempotency-Key is in progress (retry)."
           content:
             application/problem+json:
               schema:
@@ -366,6 +384,56 @@ paths:
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
           $ref: "#/components/responses/Unprocessable"
+  /triggers:
+    get:
+      operationId: listTriggers
+      tags: [triggers]
+      summary: Trigger history, newest first
+      parameters:
+        - name: limit
+          in: query
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 1000
+            default: 100
+        - name: type
+          in: query
+          schema:
+            type: string
+        - name: contactId
+          in: query
+          schema:
+            type: string
+      responses:
+        "200":
+          description: Accepted triggers.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [triggers]
+                properties:
+                  triggers:
+                    type: array
+                    items:
+                      $ref: "#/components/schemas/TriggerRecord"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+  /triggers/stats:
+    get:
+      operationId: getTriggerStats
+      tags: [triggers]
+      summary: Usage counts per type and per contact
+      responses:
+        "200":
+          description: What people use (what Android's reportShortcutUsed records).
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/TriggerStats"
+        "400":
+          $ref: "#/components/responses/BadRequest"
   /events:
     get:
       operationId: streamEvents
@@ -615,6 +683,56 @@ components:
           type: string
           minLength: 1
           maxLength: 64
+    TriggerRecord:
+      type: object
+      required: [id, type, userInfo, launch, deviceId, receivedAt, message]
+      properties:
+        id:
+          type: string
+        type:
+          type: string
+        userInfo:
+          type: object
+          nullable: true
+          additionalProperties: true
+        launch:
+          type: string
+          nullable: true
+          enum: [cold, warm, null]
+        deviceId:
+          type: string
+          nullable: true
+        receivedAt:
+          type: string
+          format: date-time
+        message:
+          type: string
+        contactId:
+          type: string
+          nullable: true
+    TriggerStats:
+      type: object
+      required: [total, byType, byContact]
+      properties:
+        total:
+          type: integer
+        byType:
+          type: object
+          additionalProperties:
+            type: integer
+        byContact:
+          type: array
+          items:
+            type: object
+            required: [contactId, name, count]
+            properties:
+              contactId:
+                type: string
+              name:
+                type: string
+                nullable: true
+              count:
+                type: integer
     TriggerResult:
       type: object
       required: [id, type, message, receivedAt, launch]
