@@ -1,0 +1,219 @@
+import Foundation
+import Glibc
+
+/// How a server process ended.
+enum ServerExit: Equatable, CustomStringConvertible {
+    /// It returned from `main` or called `exit` with this status.
+    case exited(Int32)
+    /// A signal ended it.
+    case signalled(Int32)
+    /// It ignored the signal it was sent, and was killed with SIGKILL after the stop timeout.
+    case hung
+
+    var description: String {
+        switch self {
+        case .exited(let status): "exit status \(status)"
+        case .signalled(let signal): "signal \(signal)"
+        case .hung: "no exit within \(ServerProcess.stopTimeoutSeconds) s (killed with SIGKILL)"
+        }
+    }
+}
+
+/// The real `quickactiond` binary, started as a user would start it, on an ephemeral port
+/// with its database in a per-test directory. Always stop it (`defer { server.stop() }`);
+/// `deinit` kills it as a last resort so that no server outlives its test.
+final class ServerProcess {
+    /// Seconds to wait for the `listening on` line.
+    static let startTimeoutSeconds = 10.0
+    /// Seconds to wait for a graceful stop. The server waits up to 10 s for requests in flight,
+    /// but no test leaves one in flight, so a healthy server exits within milliseconds.
+    static let stopTimeoutSeconds = 5.0
+
+    /// The port the server reported.
+    let port: Int
+    /// The directory holding the database and the logs; kept alive while the server runs.
+    let directory: TemporaryDirectory
+    /// The SQLite file passed with `--db`.
+    let databasePath: String
+    /// Where the server's stderr goes.
+    let standardErrorPath: String
+
+    private let process: Process
+    private let standardOutput: Pipe
+    private var exit: ServerExit?
+
+    /// Starts `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` and waits until it listens.
+    init(directory: TemporaryDirectory, arguments: [String] = []) throws {
+        self.directory = directory
+        databasePath = directory.path("test.sqlite")
+        standardErrorPath = directory.path("stderr-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: standardErrorPath, contents: nil) else {
+            throw HTTPTestClientError("cannot create \(standardErrorPath)")
+        }
+        let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: standardErrorPath))
+        defer { try? errorFile.close() }
+
+        process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["--port", "0", "--db", databasePath] + arguments
+        process.currentDirectoryURL = directory.url
+        standardOutput = Pipe()
+        process.standardOutput = standardOutput
+        process.standardError = errorFile
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        do {
+            port = try Self.awaitListening(process, standardOutput.fileHandleForReading.fileDescriptor)
+        } catch {
+            _ = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds)
+            let log = (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
+            throw HTTPTestClientError("\(error); stderr:\n\(log)")
+        }
+    }
+
+    /// Starts a server in a new temporary directory of its own.
+    convenience init(arguments: [String] = []) throws {
+        try self.init(directory: TemporaryDirectory(), arguments: arguments)
+    }
+
+    deinit {
+        if exit == nil { _ = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds) }
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// SIGTERM, then waits; a server that does not stop in time is killed and reported as `.hung`.
+    @discardableResult
+    func stop() -> ServerExit {
+        if let exit { return exit }
+        let ended = Self.terminate(process, signal: SIGTERM, timeout: Self.stopTimeoutSeconds)
+        exit = ended
+        return ended
+    }
+
+    /// SIGKILL, as a crash or power cut would: no chance to clean up.
+    @discardableResult
+    func kill() -> ServerExit {
+        if let exit { return exit }
+        let ended = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds)
+        exit = ended
+        return ended
+    }
+
+    /// What the server wrote to stderr so far.
+    func standardError() throws -> String {
+        try String(contentsOfFile: standardErrorPath, encoding: .utf8)
+    }
+
+    /// A new connection to the server.
+    func connect() throws -> HTTPTestClient {
+        try HTTPTestClient(port: port)
+    }
+
+    /// One request on a connection of its own.
+    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
+        let client = try connect()
+        defer { client.close() }
+        return try client.send(method, target, headers: headers, body: body)
+    }
+
+    /// One request with a UTF-8 body, sent as `application/json` unless `headers` say otherwise.
+    func request(_ method: String, _ target: String, headers: [(String, String)]? = nil, json body: String) throws -> HTTPTestResponse {
+        try request(method, target, headers: headers ?? [("Content-Type", "application/json")], body: Array(body.utf8))
+    }
+
+    // MARK: - Starting and stopping
+
+    /// The built `quickactiond`: `$QUICKACTIOND_BINARY`, else next to the running test bundle
+    /// (the test target depends on the executable, so they share a products directory), else
+    /// `.build/debug` of this package.
+    static func binary() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let override = environment["QUICKACTIOND_BINARY"], !override.isEmpty {
+            guard isExecutableFile(override) else { throw HTTPTestClientError("QUICKACTIOND_BINARY=\(override) is not an executable file") }
+            return URL(fileURLWithPath: override)
+        }
+        var starts: [URL] = []
+        if let executable = Bundle.main.executableURL { starts.append(executable) }
+        if let first = CommandLine.arguments.first {
+            starts.append(URL(fileURLWithPath: first, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        }
+        starts.append(Bundle.main.bundleURL)
+        for start in starts {
+            // On macOS the test binary sits inside X.xctest/Contents/MacOS: walk up a few levels.
+            var directory = start.standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = directory.appendingPathComponent("quickactiond")
+                if isExecutableFile(candidate.path) { return candidate }
+                directory.deleteLastPathComponent()
+            }
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fallback = packageRoot.appendingPathComponent(".build/debug/quickactiond")
+        if isExecutableFile(fallback.path) { return fallback }
+        throw HTTPTestClientError(
+            "cannot find the quickactiond binary (looked near \(starts.map(\.path)) and at \(fallback.path)); set QUICKACTIOND_BINARY")
+    }
+
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && FileManager.default.isExecutableFile(atPath: path)
+    }
+
+    /// Reads stdout until `quickactiond listening on http://127.0.0.1:PORT`; returns PORT.
+    private static func awaitListening(_ process: Process, _ descriptor: Int32) throws -> Int {
+        let prefix = "quickactiond listening on http://127.0.0.1:"
+        let deadline = Date().addingTimeInterval(startTimeoutSeconds)
+        var received: [UInt8] = []
+        while Date() < deadline {
+            var lines = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            lines.removeLast()  // Not yet ended by a newline.
+            for line in lines where line.hasPrefix(prefix) {
+                guard let port = Int(line.dropFirst(prefix.count)), (1...65535).contains(port) else {
+                    throw HTTPTestClientError("unexpected listening line: \(line)")
+                }
+                return port
+            }
+            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pollDescriptor, 1, 100)
+            if ready < 0 && errno != EINTR { throw HTTPTestClientError("poll on stdout failed: \(String(cString: strerror(errno)))") }
+            if ready > 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    received += chunk[..<count]
+                } else if count == 0 {
+                    throw HTTPTestClientError("quickactiond closed stdout before listening; stdout: \(String(decoding: received, as: UTF8.self))")
+                }
+            } else if !process.isRunning {
+                throw HTTPTestClientError("quickactiond exited (\(process.terminationStatus)) before listening")
+            }
+        }
+        throw HTTPTestClientError(
+            "quickactiond did not report listening within \(startTimeoutSeconds) s; stdout: \(String(decoding: received, as: UTF8.self))")
+    }
+
+    /// Sends `signal` and waits for the process to end; escalates to SIGKILL at the timeout.
+    private static func terminate(_ process: Process, signal: Int32, timeout: Double) -> ServerExit {
+        if process.isRunning {
+            _ = Glibc.kill(process.processIdentifier, signal)
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline {
+                usleep(2_000)
+            }
+            if process.isRunning {
+                _ = Glibc.kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return .hung
+            }
+        }
+        switch process.terminationReason {
+        case .exit: return .exited(process.terminationStatus)
+        case .uncaughtSignal: return .signalled(process.terminationStatus)
+        @unknown default: return .exited(process.terminationStatus)
+        }
+    }
+}
