@@ -12,6 +12,8 @@ out=Sources/QuickActionsAPI/Generated/OpenAPIDocument.swift
     echo "    /// The text of openapi.yaml."
     echo '    static let yaml = #"""'
     cat openapi.yaml
+    # A multi-line literal drops the newline before its closing delimiter: keep the file's.
+    echo ""
     echo '"""#'
     echo "}"
 } >"$out.tmp"

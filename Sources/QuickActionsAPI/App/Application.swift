@@ -40,6 +40,9 @@ public enum Application {
 
     static func serve(_ configuration: ServiceConfiguration) -> Int32 {
         let logger = RequestLogger(level: configuration.logLevel)
+        // Armed before anything is announced, so a signal sent as soon as the listening line
+        // appears is never lost nor fatal.
+        let termination = TerminationSignals()
         let service: Service
         do {
             service = try Service(configuration: configuration, logger: logger)
@@ -48,7 +51,7 @@ public enum Application {
             return 1
         }
         Console.out("quickactiond listening on http://\(displayHost(configuration.host)):\(service.server.port)\n")
-        let signal = waitForTermination()
+        let signal = termination.wait()
         logger.log(.info, "stopping", ["signal": .string(signal)])
         service.stop()
         logger.log(.info, "stopped")
@@ -58,33 +61,41 @@ public enum Application {
     private static func displayHost(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
     }
+}
 
-    /// Blocks until SIGINT or SIGTERM arrives; returns its name.
-    private static func waitForTermination() -> String {
-        let received = DispatchSemaphore(value: 0)
-        let name = SignalName()
-        var sources: [DispatchSourceSignal] = []
+/// SIGINT and SIGTERM, turned from process-killing signals into an event the main thread
+/// waits for. Used on the main thread only.
+private final class TerminationSignals {
+    /// What the signal handlers share with the waiting thread.
+    private final class Received: Sendable {
+        let semaphore = DispatchSemaphore(value: 0)
+        let name = Mutex("")
+    }
+
+    private let received = Received()
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
         for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            // As libdispatch asks: ignore the default action first, then observe the signal.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let received = received
             source.setEventHandler {
-                name.set(label)
-                received.signal()
+                received.name.withLock { $0 = label }
+                received.semaphore.signal()
             }
             source.resume()
             sources.append(source)
         }
-        received.wait()
-        sources.forEach { $0.cancel() }
-        return name.get()
     }
-}
 
-/// The signal's name, handed from the signal handler's queue to the main thread.
-private final class SignalName: Sendable {
-    private let value = Mutex("")
-    func set(_ name: String) { value.withLock { $0 = name } }
-    func get() -> String { value.withLock { $0 } }
+    /// Blocks until a signal arrives; returns its name.
+    func wait() -> String {
+        received.semaphore.wait()
+        sources.forEach { $0.cancel() }
+        return received.name.withLock { $0 }
+    }
 }
 
 import Synchronization

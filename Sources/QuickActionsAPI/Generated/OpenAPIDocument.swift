@@ -754,5 +754,6 @@ components:
           $ref: "#/components/schemas/Contact"
         link:
           type: string
+
 """#
 }
