@@ -33,9 +33,9 @@ public struct LocalizationCatalog: Sendable, Equatable {
         let fileManager = FileManager.default
         let entries: [String]
         do {
-            entries = try fileManager.contentsOfDirectory(atPath: directory)
+            entries = try FileContents.list(directory: directory)
         } catch {
-            throw LocalizationCatalogError(path: directory, reason: "cannot be listed (\(ShortcutConfiguration.explain(error)))")
+            throw LocalizationCatalogError(path: directory, reason: error.reason)
         }
         var tables: [String: [String: String]] = [:]
         var directoryOfLanguage: [String: String] = [:]
@@ -58,14 +58,14 @@ public struct LocalizationCatalog: Sendable, Equatable {
 
     /// The table in the strings file at `path`.
     static func readTable(path: String) throws(LocalizationCatalogError) -> [String: String] {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileContents.read(path: path)
         } catch {
-            throw LocalizationCatalogError(path: path, reason: "cannot be read (\(ShortcutConfiguration.explain(error)))")
+            throw LocalizationCatalogError(path: path, reason: error.reason)
         }
         do {
-            return try StringsFile.parse(Array(data))
+            return try StringsFile.parse(bytes)
         } catch {
             throw LocalizationCatalogError(path: path, line: error.line, reason: error.reason)
         }

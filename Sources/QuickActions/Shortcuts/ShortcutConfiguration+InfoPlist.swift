@@ -11,7 +11,7 @@ extension ShortcutConfiguration {
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         } catch {
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is not a valid property list (\(explain(error)))")
+            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is not a valid property list (\(FileContents.explain(error)))")
         }
         // The OpenStep parser accepts almost any text as a string, so only XML and binary count.
         guard format == .xml || format == .binary else {

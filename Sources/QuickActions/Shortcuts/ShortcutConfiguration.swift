@@ -1,5 +1,3 @@
-import Foundation
-
 /// The static quick actions an app declares, read from its Info.plist (XML or binary) or
 /// from a JSON file of items in the API's shape.
 public struct ShortcutConfiguration: Sendable, Equatable {
@@ -18,13 +16,13 @@ public struct ShortcutConfiguration: Sendable, Equatable {
     /// Reads the file at `path`: JSON when its first non-blank byte is `[` or `{`, otherwise
     /// an XML or binary property list.
     public static func load(path: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileContents.read(path: path)
         } catch {
-            throw ShortcutConfigurationError(kind: .unreadable, path: path, reason: "cannot be read (\(Self.explain(error)))")
+            throw ShortcutConfigurationError(kind: .unreadable, path: path, reason: error.reason)
         }
-        return try parse(Array(data), source: path)
+        return try parse(bytes, source: path)
     }
 
     /// Parses the bytes of a configuration file; `source` names it in error messages.
@@ -49,15 +47,5 @@ public struct ShortcutConfiguration: Sendable, Equatable {
             }
             firstIndex[item.type] = index
         }
-    }
-
-    /// A Foundation error in one line: its debug description when it has one.
-    static func explain(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !debug.isEmpty { return debug }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return nsError.localizedDescription
     }
 }

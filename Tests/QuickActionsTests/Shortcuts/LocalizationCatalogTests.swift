@@ -35,7 +35,10 @@ import Testing
         let directory = try FixtureFiles.path("NoSuchDirectory")
         let error = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: directory) }
         #expect(error.path == directory)
-        #expect(error.description.hasPrefix(directory + ": cannot be listed ("))
+        #expect(error.description == directory + ": does not exist")
+        let file = try FixtureFiles.path("Info.plist")
+        let notDirectory = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: file) }
+        #expect(notDirectory.description == file + ": is a file, not a directory")
     }
 
     @Test func refusesTwoDirectoriesForOneLanguage() throws {

@@ -90,11 +90,12 @@ import Testing
         let missing = try FixtureFiles.path("Missing.plist")
         let error = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.load(path: missing) }
         #expect(error.kind == .unreadable)
-        #expect(error.description.hasPrefix(missing + ": cannot be read"))
+        #expect(error.description == missing + ": does not exist")
 
         let directory = try FixtureFiles.path("Bad")
         let directoryError = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.load(path: directory) }
         #expect(directoryError.kind == .unreadable)
+        #expect(directoryError.reason == "is a directory, not a file")
     }
 
     @Test(arguments: ["Bad/Truncated.plist", "Bad/NotAPlist.txt", "Bad/RootArray.plist", "Bad/Malformed.json", "Bad/UnknownTopLevelField.json"])
