@@ -89,3 +89,4 @@ write_strings("zh-Hans.strings", "Localizations/zh-Hans.lproj/InfoPlist.strings"
 write_strings("Base.strings", "Localizations/Base.lproj/InfoPlist.strings", "utf-8")
 write_strings("de.strings", "Localizations/en.lproj/Localizable.strings", "utf-8")
 write_strings("es-bad.strings", "BadLocalizations/es.lproj/InfoPlist.strings", "utf-16-le", b"\xff\xfe")
+write_strings("lint-fr.strings", "LintLocalizations/fr.lproj/InfoPlist.strings", "utf-16-le", b"\xff\xfe")

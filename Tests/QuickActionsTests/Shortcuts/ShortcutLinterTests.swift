@@ -1,0 +1,91 @@
+import Testing
+
+@testable import QuickActions
+
+@Suite struct ShortcutLinterTests {
+    func item(_ title: String, subtitle: String? = nil, type: String? = nil, kind: ShortcutItem.Kind = .static) -> ShortcutItem {
+        ShortcutItem(type: type ?? title + "Action", localizedTitle: title, localizedSubtitle: subtitle, kind: kind)
+    }
+
+    func rules(_ items: [ShortcutItem], appName: String? = nil) -> [String] {
+        ShortcutLinter.warnings(for: items, appName: appName).map { "\($0.index):\($0.rule)" }
+    }
+
+    @Test func theSampleItemsAreClean() {
+        #expect(ShortcutLinter.warnings(for: ShortcutItemBuilder.defaultStaticItems, appName: "Quick Contacts").isEmpty)
+    }
+
+    @Test func titlesLongerThan25CharactersAreTooLong() throws {
+        let exactly25 = String(repeating: "a", count: 25)
+        #expect(rules([item(exactly25), item(exactly25 + "b")]) == ["1:title-too-long"])
+        #expect(
+            rules([item(String(repeating: "ü", count: 25)), item(String(repeating: "e\u{301}", count: 25))]).isEmpty,
+            "characters, not bytes or scalars")
+        let warning = try #require(ShortcutLinter.warnings(for: [item("Compose a brand new message")], appName: nil).first)
+        #expect(
+            warning.message == "title \"Compose a brand new message\" has 27 characters; the Home Screen truncates titles longer than 25")
+    }
+
+    @Test func emojiInTitleOrSubtitle() throws {
+        #expect(rules([item("⭐️ Favorites"), item("Share", subtitle: "Send it 👍"), item("Top 10 #1"), item("© Notes ™")]) == ["0:emoji", "1:emoji"])
+        let warnings = ShortcutLinter.warnings(for: [item("🇫🇷 Paris", subtitle: "❤️ and 1️⃣")], appName: nil)
+        #expect(
+            warnings.map(\.message) == [
+                "title \"🇫🇷 Paris\" contains emoji (🇫🇷); use an icon (an SF Symbol) instead of emoji",
+                "subtitle \"❤️ and 1️⃣\" contains emoji (❤️1️⃣); use an icon (an SF Symbol) instead of emoji",
+            ])
+    }
+
+    @Test func appNameInTitleAsAWordIgnoringCase() {
+        let items = [item("Open Quick Contacts"), item("quick contacts: search"), item("Search"), item("QuickContactsy")]
+        #expect(rules(items, appName: "Quick Contacts") == ["0:app-name-in-title", "1:app-name-in-title"])
+        #expect(rules([item("Email")], appName: "Mail").isEmpty, "not inside a longer word")
+        #expect(rules([item("Mail a friend")], appName: "mail") == ["0:app-name-in-title"])
+        #expect(rules(items, appName: nil).isEmpty)
+        #expect(rules(items, appName: "  ").isEmpty)
+        #expect(rules([item("$(PRODUCT_NAME)")], appName: "$(PRODUCT_NAME)").isEmpty, "an unexpanded build setting is no name")
+    }
+
+    @Test func staticItemsPastTheFourthNeverShow() {
+        let statics = (1...6).map { item("Action \($0)") }
+        #expect(rules(statics) == ["4:too-many-static", "5:too-many-static"])
+        let mixed = [item("Fav 1", kind: .dynamic)] + Array(statics.prefix(5))
+        #expect(rules(mixed) == ["5:too-many-static"], "only static items count, by their own position")
+        #expect(rules(Array(statics.prefix(4)) + [item("Fav", kind: .dynamic)]).isEmpty)
+    }
+
+    @Test func duplicateTitlesOnTheSecondOccurrence() throws {
+        #expect(
+            rules([item("Search", type: "A"), item("Share"), item("SEARCH", type: "B"), item("search", type: "C")]) == [
+                "2:duplicate-title", "3:duplicate-title",
+            ])
+        #expect(rules([item("Café", type: "A"), item("Cafe\u{301}", type: "B")]) == ["1:duplicate-title"], "canonically equivalent")
+        let warning = try #require(ShortcutLinter.warnings(for: [item("Search", type: "A"), item("search", type: "B")], appName: nil).first)
+        #expect(warning.message == "title \"search\" is the same as item 0's; people cannot tell them apart")
+        #expect(warning.type == "B")
+    }
+
+    @Test func dynamicItemsAreCheckedToo() {
+        let favorite = item("A very long favorite contact name", subtitle: "😀", kind: .dynamic)
+        #expect(rules([favorite]) == ["0:title-too-long", "0:emoji"])
+    }
+
+    @Test func findingsComeByItemThenRule() {
+        let items = [
+            item("Search"), item("Compose a brand new message"), item("⭐️ Favorites"), item("Open Quick Contacts"),
+            item("search", type: "SearchAgainAction"), item("Share", subtitle: "Send it 👍"),
+        ]
+        #expect(
+            rules(items, appName: "Quick Contacts") == [
+                "1:title-too-long", "2:emoji", "3:app-name-in-title", "4:too-many-static", "4:duplicate-title", "5:emoji",
+                "5:too-many-static",
+            ])
+        #expect(Set(ShortcutLinter.warnings(for: items, appName: "Quick Contacts").map(\.rule)) == Set(ShortcutLinter.rules))
+    }
+
+    @Test func warningJSONAndDescription() {
+        let warning = ShortcutWarning(index: 2, type: "SearchAction", rule: "emoji", message: "title \"😀\" contains emoji")
+        #expect(JSONWriter.string(warning.json) == #"{"index":2,"message":"title \"😀\" contains emoji","rule":"emoji","type":"SearchAction"}"#)
+        #expect(warning.description == "item 2 (SearchAction): emoji: title \"😀\" contains emoji")
+    }
+}
