@@ -97,8 +97,11 @@ final class Service: Sendable {
             repository = InMemoryContactRepository()
             if configuration.seed { try repository.seedIfEmpty() }
         case .sqlite:
-            repository = InMemoryContactRepository()
-            if configuration.seed { try repository.seedIfEmpty() }
+            // Only a database this start creates is seeded: one emptied by its users stays empty.
+            let path = configuration.databasePath
+            let isNew = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
+            repository = try SQLiteContactRepository.open(path: path)
+            if configuration.seed && isNew { try repository.seedIfEmpty() }
         }
         return repository
     }
