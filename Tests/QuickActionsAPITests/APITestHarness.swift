@@ -11,16 +11,19 @@ struct APITestHarness {
     let cache: ShortcutListCache
     let triggers: InMemoryTriggerStore
 
-    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400) throws {
+    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
+        catalog: LocalizationCatalog? = nil, appName: String? = nil
+    ) throws {
         repository = InMemoryContactRepository()
         if seed { try repository.seedIfEmpty() }
-        cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
+        cache = try ShortcutListCache(
+            builder: builder, repository: repository, renderer: ShortcutListRenderer(catalog: catalog, appName: appName))
         let metrics = Metrics()
         triggers = InMemoryTriggerStore()
         let router = Service.router(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: EventHub(),
-                idempotencyTTLSeconds: idempotencyTTLSeconds))
+                catalog: catalog, idempotencyTTLSeconds: idempotencyTTLSeconds))
         handler = APIHandler(router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
     }
 

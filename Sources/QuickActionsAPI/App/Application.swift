@@ -33,9 +33,11 @@ public enum Application {
     /// The service's version.
     public static let version = "0.1.0"
 
+    /// `quickactiond lint`: the start-up checks and the HIG checks, offline.
     static func lint(infoPlist: String, localizations: String?, appName: String?) -> Int32 {
-        Console.error("quickactiond: lint is not available in this build\n")
-        return 2
+        let report = ShortcutLintReport.lint(infoPlistPath: infoPlist, localizationsDirectory: localizations, appName: appName)
+        if report.exitCode == 0 { Console.out(report.output) } else { Console.error(report.output) }
+        return report.exitCode
     }
 
     static func serve(_ configuration: ServiceConfiguration) -> Int32 {

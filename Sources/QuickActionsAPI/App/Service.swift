@@ -13,16 +13,19 @@ final class Service: Sendable {
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
         let token = try Self.resolveToken(configuration)
         let repository = try Self.openRepository(configuration)
-        let builder = ShortcutItemBuilder()
+        let shortcuts = try Self.loadShortcuts(configuration)
+        let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
         let metrics = Metrics()
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
+        let renderer = ShortcutListRenderer(
+            catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName)
+        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
         let events = EventHub()
         let triggers = try Self.openTriggerStore(configuration)
         try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))
         let router = Self.router(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds)))
+                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds)))
         self.repository = repository
         self.events = events
         server = try HTTPServer(
@@ -45,7 +48,7 @@ final class Service: Sendable {
         return Router(
             routes: Routes.all(
                 contacts: ContactsController(repository: dependencies.repository, shortcuts: cache),
-                shortcuts: ShortcutsController(cache: cache),
+                shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
                 triggers: TriggerController(
                     repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),
                     events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
@@ -86,6 +89,17 @@ final class Service: Sendable {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
+    /// The static items (from --shortcuts, or the sample's) and their translations. A bad
+    /// file stops start-up with a message naming it.
+    static func loadShortcuts(_ configuration: ServiceConfiguration) throws -> (configuration: ShortcutConfiguration, catalog: LocalizationCatalog?) {
+        var shortcuts = ShortcutConfiguration(staticItems: ShortcutItemBuilder.defaultStaticItems)
+        if let path = configuration.shortcutsPath {
+            shortcuts = try ShortcutConfiguration.load(path: path)
+        }
+        let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
+        return (shortcuts, catalog)
+    }
+
     private static func openTriggerStore(_ configuration: ServiceConfiguration) throws -> any TriggerStore {
         InMemoryTriggerStore()
     }
@@ -115,6 +129,7 @@ struct Dependencies: Sendable {
     var cache: ShortcutListCache
     var metrics: Metrics
     var events: EventHub
+    var catalog: LocalizationCatalog?
     var idempotencyTTLSeconds: Int64
 }
 

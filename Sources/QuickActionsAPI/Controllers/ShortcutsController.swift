@@ -1,24 +1,65 @@
 import HTTPServer
 import QuickActions
 
-/// GET /shortcuts: the current quick-action list, from the cache.
+/// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 struct ShortcutsController: Sendable {
     let cache: ShortcutListCache
+    let catalog: LocalizationCatalog?
 
     /// GET /shortcuts
     func listShortcuts(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(["visible"])
         let visibleOnly = try request.queryBoolean("visible") ?? false
-        let key = ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: visibleOnly)
-        let representation = cache.representation(key)
+        guard let format = Self.format(accept: request.http.headers["Accept"]) else {
+            throw Problem(
+                status: 406, title: "Not Acceptable",
+                detail: "The shortcut list is available as application/json or application/x-plist; the Accept header allows neither.")
+        }
+        let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
+        let representation = cache.representation(ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
         var headers = HTTPHeaders()
         headers.add("ETag", representation.etag)
         headers.add("Cache-Control", "no-cache")
+        headers.add("Vary", "Accept, Accept-Language")
+        if let contentLanguage = representation.language { headers.add("Content-Language", contentLanguage) }
         if let ifNoneMatch = request.http.headers["If-None-Match"], Self.matches(ifNoneMatch, representation.etag) {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers.add("Content-Type", representation.contentType)
         return HTTPResponse(status: 200, headers: headers, body: .shared(representation.body))
+    }
+
+    /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406.
+    static func format(accept: String?) -> ShortcutRepresentationKey.Format? {
+        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .json }
+        var best: (format: ShortcutRepresentationKey.Format, quality: Double, specificity: Int)?
+        for range in accept.split(separator: ",") {
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let mediaRange = parts.first else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)) ?? 0
+            }
+            guard quality > 0 else { continue }
+            let candidates: [(ShortcutRepresentationKey.Format, Int)]
+            switch mediaRange {
+            case "application/json": candidates = [(.json, 2)]
+            case "application/x-plist": candidates = [(.propertyList, 2)]
+            case "application/*": candidates = [(.json, 1), (.propertyList, 1)]
+            case "*/*": candidates = [(.json, 0), (.propertyList, 0)]
+            default: candidates = []
+            }
+            for (format, specificity) in candidates {
+                if let current = best {
+                    if quality > current.quality || (quality == current.quality && specificity > current.specificity) {
+                        best = (format, quality, specificity)
+                    }
+                } else {
+                    best = (format, quality, specificity)
+                }
+            }
+        }
+        return best?.format
     }
 
     /// Whether an `If-None-Match` list names `etag` (weak comparison, as RFC 9110 asks for GET).

@@ -302,7 +302,16 @@ paths:
       description: |
         Static items first (in Info.plist order), then one dynamic `FavoriteAction` per
         favorite contact in creation order. Field names follow `UIApplicationShortcutItem`.
-        The strong `ETag` changes exactly when the list changes; `If-None-Match` gives 304.
+        Every item says whether the Home Screen shows it (`visible`: the first four).
+
+        `Accept: application/x-plist` gives an XML property list whose root dictionary holds
+        `UIApplicationShortcutItems` with the Info.plist keys, ready for `PropertyListDecoder`.
+        `Accept-Language` picks a translation of the static titles and subtitles from
+        `--localizations` (`fr-CH` falls back to `fr`); dynamic titles are never translated.
+
+        The strong `ETag` is derived from the representation's bytes: it changes exactly when
+        the list (in that language and format) changes, and is the same after a restart. The
+        JSON body's `version` is the ETag without its quotes. `If-None-Match` gives 304.
       parameters:
         - name: visible
           in: query
@@ -310,6 +319,10 @@ paths:
           schema:
             type: string
             enum: ["true", "false"]
+        - name: Accept-Language
+          in: header
+          schema:
+            type: string
         - name: If-None-Match
           in: header
           schema:
@@ -320,14 +333,30 @@ paths:
           headers:
             ETag:
               $ref: "#/components/headers/ETag"
+            Content-Language:
+              description: The language of the titles.
+              schema:
+                type: string
+            Vary:
+              schema:
+                type: string
           content:
             application/json:
               schema:
                 $ref: "#/components/schemas/ShortcutList"
+            application/x-plist:
+              schema:
+                type: string
         "304":
           description: The list has not changed since the `If-None-Match` validator.
         "400":
           $ref: "#/components/responses/BadRequest"
+        "406":
+          description: The Accept header allows neither application/json nor application/x-plist.
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
   /trigger:
     post:
       operationId: postTrigger
@@ -654,7 +683,7 @@ components:
           description: Among the four the Home Screen shows.
     ShortcutList:
       type: object
-      required: [items, version]
+      required: [items, version, warnings]
       properties:
         items:
           type: array
@@ -663,6 +692,25 @@ components:
         version:
           type: string
           description: The ETag's value without quotes.
+        warnings:
+          type: array
+          description: Items that break Apple's Human Interface Guidelines.
+          items:
+            $ref: "#/components/schemas/ShortcutWarning"
+    ShortcutWarning:
+      type: object
+      required: [index, type, rule, message]
+      properties:
+        index:
+          type: integer
+          description: Position in `items`.
+        type:
+          type: string
+        rule:
+          type: string
+          enum: [title-too-long, emoji, app-name-in-title, too-many-static, duplicate-title]
+        message:
+          type: string
     TriggerRequest:
       type: object
       required: [type]
