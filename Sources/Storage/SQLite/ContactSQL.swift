@@ -1,0 +1,50 @@
+import QuickActions
+
+/// The SQL the SQLite repository runs: fixed text chosen from constants, values always bound.
+enum ContactSQL {
+    /// The columns `contact(_:)` reads, in order.
+    static let columns = "c.seq, c.id, c.name, c.email, c.favorite, c.created_ms, c.updated_ms, c.revision"
+    static let byID = "SELECT \(columns) FROM contacts c WHERE c.id = ?"
+    static let insert = """
+        INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+        """
+    static let update = "UPDATE contacts SET name = ?, email = ?, favorite = ?, updated_ms = ?, revision = ?, search_key = ? WHERE seq = ?"
+    static let delete = "DELETE FROM contacts WHERE seq = ?"
+    static let favorites = "SELECT \(columns) FROM contacts c WHERE c.favorite = 1 ORDER BY c.seq"
+    static let named = "SELECT \(columns) FROM contacts c WHERE c.name = ? ORDER BY c.seq"
+    static let counts = "SELECT (SELECT count(*) FROM contacts), (SELECT count(*) FROM contacts WHERE favorite = 1)"
+    static let ping = "SELECT 1"
+
+    /// The contact in the current row of a statement selecting `columns`.
+    static func contact(_ row: SQLiteStatement) -> Contact {
+        Contact(
+            id: row.text(at: 1), name: row.text(at: 2), email: row.optionalText(at: 3), favorite: row.int64(at: 4) != 0,
+            createdAt: Timestamp(millisecondsSince1970: row.int64(at: 5)),
+            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 6)), revision: row.int64(at: 7), sequence: row.int64(at: 0))
+    }
+
+    /// The stored search key. SQLite compares it by bytes (Unicode scalars), where Swift's
+    /// `String.contains` in `ContactQuery.matches` also applies canonical equivalence and some
+    /// grapheme rules: the two agree except for text that folding leaves with conjoining
+    /// jamo or Indic conjuncts (see the known issue in the contract tests).
+    static func searchKey(name: String, email: String?) -> String {
+        SearchFolding.key(name: name, email: email)
+    }
+
+    /// The values of `insert`.
+    static func insertValues(id: String, _ contact: NewContact, now: Timestamp) -> [SQLiteValue] {
+        [
+            .text(id), .text(contact.name), .optionalText(contact.email), .bool(contact.favorite),
+            .integer(now.millisecondsSince1970), .integer(now.millisecondsSince1970),
+            .text(searchKey(name: contact.name, email: contact.email)),
+        ]
+    }
+
+    /// The values of `update`, which writes every mutable column of `contact`.
+    static func updateValues(_ contact: Contact) -> [SQLiteValue] {
+        [
+            .text(contact.name), .optionalText(contact.email), .bool(contact.favorite), .integer(contact.updatedAt.millisecondsSince1970),
+            .integer(contact.revision), .text(searchKey(name: contact.name, email: contact.email)), .integer(contact.sequence),
+        ]
+    }
+}

@@ -1,0 +1,145 @@
+import CSQLite3
+
+/// The quickactiond schema: how we recognise our databases, the migrations that build them,
+/// and the start-up checks that refuse anything else without touching it.
+enum SQLiteSchema {
+    /// `PRAGMA application_id` of every quickactiond database: 'QACT'.
+    static let applicationID: Int32 = 0x5141_4354
+
+    /// Migrations in order; a database's `user_version` is how many of them it has run.
+    static let migrations: [String] = [
+        // 1: contacts, in creation order (`seq`, never reused thanks to AUTOINCREMENT), with
+        // a trigram index over the folded search key kept in sync by triggers. The narrow
+        // (favorite, search_key) index lets a search total scan a third of the table's bytes.
+        """
+        CREATE TABLE contacts (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            email TEXT,
+            favorite INTEGER NOT NULL CHECK (favorite IN (0, 1)),
+            created_ms INTEGER NOT NULL,
+            updated_ms INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            search_key TEXT NOT NULL
+        );
+        CREATE INDEX contacts_favorite ON contacts (favorite);
+        CREATE INDEX contacts_name ON contacts (name);
+        CREATE INDEX contacts_favorite_search_key ON contacts (favorite, search_key);
+        CREATE VIRTUAL TABLE contacts_search USING fts5 (
+            search_key, content = 'contacts', content_rowid = 'seq', tokenize = 'trigram case_sensitive 1'
+        );
+        CREATE TRIGGER contacts_search_insert AFTER INSERT ON contacts BEGIN
+            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
+        END;
+        CREATE TRIGGER contacts_search_delete AFTER DELETE ON contacts BEGIN
+            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
+        END;
+        CREATE TRIGGER contacts_search_update AFTER UPDATE OF search_key ON contacts
+        WHEN old.search_key IS NOT new.search_key BEGIN
+            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
+            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
+        END;
+        """
+    ]
+
+    /// Settings every connection needs, reader or writer.
+    static func configure(_ connection: SQLiteConnection) throws(StorageError) {
+        try connection.check(sqlite3_busy_timeout(connection.handle, 5_000))
+        try connection.check(qa_sqlite_enable_defensive(connection.handle))
+    }
+
+    /// Checks that the writer's file is a sound quickactiond database (or a new, empty one),
+    /// then switches it to WAL and runs the missing migrations.
+    ///
+    /// Every refusal happens before the first write, so a file that is not ours is left as it was.
+    static func prepare(_ connection: SQLiteConnection) throws(StorageError) {
+        let path = connection.path
+        if sqlite3_db_readonly(connection.handle, "main") == 1 {
+            throw StorageError(
+                code: SQLITE_READONLY,
+                message: "the database at \(path) is read-only: quickactiond must be able to write the file and its directory")
+        }
+        try configure(connection)
+        let identity: (applicationID: Int64, userVersion: Int64, objects: Int64)
+        let problems: [String]
+        do throws(StorageError) {
+            // The first read of the header is where SQLite notices a file that is not a database.
+            identity = (
+                try connection.integer("PRAGMA application_id"), try connection.integer("PRAGMA user_version"),
+                try connection.integer("SELECT count(*) FROM sqlite_schema")
+            )
+            problems = try connection.rows("PRAGMA quick_check") { $0.text(at: 0) }
+        } catch {
+            throw recognised(error, path: path)
+        }
+        guard problems == ["ok"] else {
+            throw corrupt(
+                path: path, code: SQLITE_CORRUPT,
+                detail: "quick_check: " + problems.flatMap { $0.split(separator: "\n") }.prefix(3).joined(separator: "; "))
+        }
+        let fresh = identity.applicationID == 0 && identity.userVersion == 0 && identity.objects == 0
+        guard fresh || identity.applicationID == Int64(applicationID) else {
+            throw StorageError(
+                message: "the file at \(path) is a SQLite database but not a quickactiond one (application_id \(identity.applicationID), "
+                    + "\(identity.objects) schema objects); it was left untouched: choose another path")
+        }
+        try refuseNewer(identity.userVersion, path: path)
+        do throws(StorageError) {
+            let mode = try connection.firstRow("PRAGMA journal_mode = WAL") { $0.text(at: 0) }
+            guard mode?.lowercased() == "wal" else {
+                throw StorageError(message: "\(path): WAL journal mode is unavailable (it stays in \(mode ?? "an unknown mode"))")
+            }
+            try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try migrate(connection)
+        } catch {
+            // SQLite's message already starts with the path.
+            throw StorageError(code: error.code, message: "cannot write the database at \(error.message)")
+        }
+    }
+
+    /// Runs the migrations the database lacks, all in one write transaction.
+    private static func migrate(_ connection: SQLiteConnection) throws(StorageError) {
+        try connection.transaction(immediate: true) { () throws(StorageError) in
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let current = try connection.integer("PRAGMA user_version")
+            try refuseNewer(current, path: connection.path)
+            for migration in migrations.dropFirst(Int(current)) {
+                try connection.execute(migration)
+            }
+            // Always rewritten, even when unchanged: this write is also the start-up write test,
+            // so an unwritable file fails here rather than on the first request.
+            try connection.execute("PRAGMA user_version = \(migrations.count); PRAGMA application_id = \(applicationID)")
+        }
+    }
+
+    /// Refuses a schema written by a newer quickactiond than this one.
+    private static func refuseNewer(_ userVersion: Int64, path: String) throws(StorageError) {
+        guard userVersion <= Int64(migrations.count) else {
+            throw StorageError(
+                message: "the database at \(path) has schema version \(userVersion), but this quickactiond knows only up to "
+                    + "\(migrations.count): upgrade quickactiond, or choose another path")
+        }
+    }
+
+    /// Rewords SQLite's "not a database" and "corrupt" errors so they say what to do.
+    private static func recognised(_ error: StorageError, path: String) -> StorageError {
+        switch error.code & 0xFF {
+        case SQLITE_NOTADB:
+            StorageError(
+                code: error.code,
+                message: "the file at \(path) is not a SQLite database; it was left untouched: move it aside or choose another path")
+        case SQLITE_CORRUPT:
+            corrupt(path: path, code: error.code, detail: error.message)
+        default:
+            error
+        }
+    }
+
+    /// The error for a database that fails its integrity check.
+    private static func corrupt(path: String, code: Int32, detail: String) -> StorageError {
+        StorageError(
+            code: code,
+            message: "the SQLite database at \(path) is corrupt (\(detail)); it was left untouched: restore it from a backup or move it aside")
+    }
+}
