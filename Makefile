@@ -7,7 +7,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build release run test test-asan lint format docker-check embed-openapi clean
+.PHONY: deps build release run test test-asan fuzz bench lint format docker-check embed-openapi clean
+
+FUZZ_SECONDS ?= 30
 
 ## deps: install missing apt packages (skips apt-get entirely when all are present)
 deps:
@@ -36,6 +38,14 @@ test: deps
 ## test-asan: the suite under AddressSanitizer
 test-asan: deps
 	$(SWIFT) test --sanitize=address
+
+## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, Info.plist, request targets) for FUZZ_SECONDS each
+fuzz: deps
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+## bench: the benchmark table (GET /shortcuts vs plain C libmicrohttpd, writes vs raw SQLite, search, RSS, SSE)
+bench: deps
+	bench/run.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

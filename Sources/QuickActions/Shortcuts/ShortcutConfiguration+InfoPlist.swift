@@ -6,6 +6,9 @@ extension ShortcutConfiguration {
     /// Stricter than SpringBoard, which silently drops an item without a type or title and
     /// ignores an unknown icon type: here each is an error naming the item.
     static func parsePropertyList(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+        if let problem = BinaryPropertyListScreen.problem(in: bytes) {
+            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: problem)
+        }
         let root: Any
         var format = PropertyListSerialization.PropertyListFormat.xml
         do {
