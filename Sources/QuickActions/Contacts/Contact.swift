@@ -99,7 +99,7 @@ public struct ContactQuery: Sendable, Equatable {
     public func matches(_ contact: Contact) -> Bool {
         if let favorite, contact.favorite != favorite { return false }
         if let text, !text.isEmpty {
-            return SearchFolding.key(name: contact.name, email: contact.email).contains(SearchFolding.fold(text))
+            return SearchFolding.contains(SearchFolding.key(name: contact.name, email: contact.email), SearchFolding.fold(text))
         }
         return true
     }
