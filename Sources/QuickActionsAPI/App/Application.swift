@@ -55,7 +55,7 @@ public enum Application {
         Console.out("quickactiond listening on http://\(displayHost(configuration.host)):\(service.server.port)\n")
         let signal = termination.wait()
         logger.log(.info, "stopping", ["signal": .string(signal)])
-        service.stop()
+        service.stop(logger: logger)
         logger.log(.info, "stopped")
         return 0
     }

@@ -8,11 +8,12 @@ final class Service: Sendable {
     let server: HTTPServer
     let repository: any ContactRepository
     let events: EventHub
+    private let checkpoint: @Sendable () throws -> Void
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
         let token = try Self.resolveToken(configuration)
-        let repository = try Self.openRepository(configuration)
+        let (repository, triggers, checkpoint) = try Self.openStores(configuration)
         let shortcuts = try Self.loadShortcuts(configuration)
         let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
         let metrics = Metrics()
@@ -20,7 +21,6 @@ final class Service: Sendable {
             catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName)
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
         let events = EventHub()
-        let triggers = try Self.openTriggerStore(configuration)
         try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))
         let router = Self.router(
             Dependencies(
@@ -28,6 +28,7 @@ final class Service: Sendable {
                 catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds)))
         self.repository = repository
         self.events = events
+        self.checkpoint = checkpoint
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
@@ -60,9 +61,14 @@ final class Service: Sendable {
     }
 
     /// Stops serving: in-flight requests finish (bounded), then the store is closed.
-    func stop() {
+    func stop(logger: RequestLogger) {
         events.closeAll()
         server.stop(grace: .seconds(10))
+        do {
+            try checkpoint()
+        } catch {
+            logger.log(.warning, "WAL checkpoint failed", ["error": .string(String(describing: error))])
+        }
     }
 
     /// The token from --token, --token-file or the environment; refuses an exposed host without one.
@@ -100,24 +106,23 @@ final class Service: Sendable {
         return (shortcuts, catalog)
     }
 
-    private static func openTriggerStore(_ configuration: ServiceConfiguration) throws -> any TriggerStore {
-        InMemoryTriggerStore()
-    }
-
-    private static func openRepository(_ configuration: ServiceConfiguration) throws -> any ContactRepository {
-        let repository: any ContactRepository
+    /// The contact and trigger stores, and how to checkpoint them at shutdown.
+    private static func openStores(
+        _ configuration: ServiceConfiguration
+    ) throws -> (any ContactRepository, any TriggerStore, @Sendable () throws -> Void) {
         switch configuration.store {
         case .memory:
-            repository = InMemoryContactRepository()
+            let repository = InMemoryContactRepository()
             if configuration.seed { try repository.seedIfEmpty() }
+            return (repository, InMemoryTriggerStore(), {})
         case .sqlite:
             // Only a database this start creates is seeded: one emptied by its users stays empty.
             let path = configuration.databasePath
             let isNew = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
-            repository = try SQLiteContactRepository.open(path: path)
+            let repository = try SQLiteContactRepository.open(path: path)
             if configuration.seed && isNew { try repository.seedIfEmpty() }
+            return (repository, repository.triggerStore(), { try repository.checkpoint() })
         }
-        return repository
     }
 }
 

@@ -95,6 +95,11 @@ final class SQLiteConnection: @unchecked Sendable {
         try firstRow(sql, values) { $0.int64(at: 0) } ?? 0
     }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int64 {
+        sqlite3_changes64(handle)
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     ///
     /// `immediate` takes the write lock up front, so a read-then-write cannot fail half-way

@@ -7,13 +7,15 @@ import Synchronization
 /// Semantics match `InMemoryContactRepository` (search compares folded text by Unicode
 /// scalars, see `ContactSQL.searchKey` for the rare difference). Every write is committed with
 /// `synchronous=FULL` before its method returns, so a write that returned survives a crash.
-/// Writes are serialized on the writer's `Mutex`, one transaction each (no group commit yet).
+/// Writes that arrive together share one transaction and one fsync (group commit, see
+/// `SQLiteDatabase`), and each returns only after that commit is on disk.
 public final class SQLiteContactRepository: ContactRepository {
     /// The database file.
     public let path: String
     private let clock: @Sendable () -> Timestamp
-    private let writer: Mutex<SQLiteConnection>
-    private let readers: SQLiteReaderPool
+    /// The database, shared with `SQLiteTriggerStore`.
+    let database: SQLiteDatabase
+    private var readers: SQLiteReaderPool { database.readers }
 
     /// Opens (or creates) the quickactiond database at `path`, checks it, and migrates it to the
     /// current schema; `clock` supplies timestamps. Throws, naming the path, when the file is
@@ -26,16 +28,19 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     private init(path: String, clock: @escaping @Sendable () -> Timestamp, readerCount: Int) throws(StorageError) {
-        guard !path.isEmpty, path != ":memory:" else {
-            // Each connection would get its own private database: use InMemoryContactRepository instead.
-            throw StorageError(message: "the SQLite repository needs a database file path, not \"\(path)\"")
-        }
-        let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        try SQLiteSchema.prepare(connection)
+        self.database = try SQLiteDatabase(path: path, readerCount: readerCount)
         self.path = path
         self.clock = clock
-        self.writer = Mutex(connection)
-        self.readers = SQLiteReaderPool(path: path, size: readerCount)
+    }
+
+    /// The trigger store in the same database file, sharing its writer (and group commits).
+    public func triggerStore() -> SQLiteTriggerStore {
+        SQLiteTriggerStore(database: database)
+    }
+
+    /// Checkpoints the WAL into the database file (at shutdown).
+    public func checkpoint() throws(StorageError) {
+        try database.checkpoint()
     }
 
     public func create(_ contact: NewContact) throws(StorageError) -> Contact {
@@ -76,26 +81,22 @@ public final class SQLiteContactRepository: ContactRepository {
     public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = clock()
         return try write { connection throws(StorageError) in
-            try connection.transaction(immediate: true) { () throws(StorageError) -> ContactWriteResult in
-                guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
-                if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-                var after = patch.applied(to: before)
-                after.updatedAt = max(now, before.updatedAt)
-                after.revision = before.revision + 1
-                try connection.run(ContactSQL.update, ContactSQL.updateValues(after))
-                return .done(before: before, after: after)
-            }
+            guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
+            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
+            var after = patch.applied(to: before)
+            after.updatedAt = max(now, before.updatedAt)
+            after.revision = before.revision + 1
+            try connection.run(ContactSQL.update, ContactSQL.updateValues(after))
+            return .done(before: before, after: after)
         }
     }
 
     public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         try write { connection throws(StorageError) in
-            try connection.transaction(immediate: true) { () throws(StorageError) -> ContactWriteResult in
-                guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
-                if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-                try connection.run(ContactSQL.delete, [.integer(before.sequence)])
-                return .done(before: before, after: nil)
-            }
+            guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
+            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
+            try connection.run(ContactSQL.delete, [.integer(before.sequence)])
+            return .done(before: before, after: nil)
         }
     }
 
@@ -118,8 +119,10 @@ public final class SQLiteContactRepository: ContactRepository {
         _ = try readers.read { connection throws(StorageError) in try connection.integer(ContactSQL.ping) }
     }
 
-    /// Runs `body` with the writer connection, one caller at a time.
-    private func write<Result: Sendable>(_ body: (SQLiteConnection) throws(StorageError) -> Result) throws(StorageError) -> Result {
-        try writer.withLock { (connection) throws(StorageError) -> Result in try body(connection) }
+    /// Runs `body` in a group-committed write transaction.
+    private func write<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Result
+    ) throws(StorageError) -> Result {
+        try database.write(body)
     }
 }

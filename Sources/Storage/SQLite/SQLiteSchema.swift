@@ -40,7 +40,32 @@ enum SQLiteSchema {
             INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
             INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
         END;
+        """,
+        // 2: accepted triggers (newest first by seq) and the answers stored under
+        // Idempotency-Keys, written together in one transaction.
         """
+        CREATE TABLE triggers (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            user_info TEXT,
+            launch TEXT,
+            device_id TEXT,
+            received_ms INTEGER NOT NULL,
+            message TEXT NOT NULL,
+            contact_id TEXT
+        );
+        CREATE INDEX triggers_type ON triggers (type, seq);
+        CREATE INDEX triggers_contact ON triggers (contact_id, seq);
+        CREATE TABLE idempotency_keys (
+            key TEXT PRIMARY KEY,
+            request_digest TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX idempotency_keys_created ON idempotency_keys (created_ms);
+        """,
     ]
 
     /// Settings every connection needs, reader or writer.

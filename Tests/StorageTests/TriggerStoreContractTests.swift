@@ -1,0 +1,133 @@
+import Dispatch
+import QuickActions
+import Storage
+import Synchronization
+import Testing
+
+/// The trigger store kinds the contract runs against.
+enum TriggerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    func withStore(_ body: (any TriggerStore) throws -> Void) throws {
+        switch self {
+        case .memory:
+            try body(InMemoryTriggerStore())
+        case .sqlite:
+            try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
+                try body(SQLiteContactRepository.open(path: directory.path("t.sqlite")).triggerStore())
+            }
+        }
+    }
+}
+
+@Suite struct TriggerStoreContractTests {
+    static func record(_ id: String, type: String = "SearchAction", contact: String? = nil, at millis: Int64 = 1000) -> TriggerRecord {
+        TriggerRecord(
+            id: id, type: type, userInfo: contact.map { ["contactId": .string($0), "n": .integer(1), "ok": .bool(true)] }, launch: "cold",
+            deviceId: "d", receivedAt: Timestamp(millisecondsSince1970: millis), message: "\(type) triggered", contactId: contact)
+    }
+
+    static func answer(_ key: String, at millis: Int64 = 1000) -> StoredAnswer {
+        StoredAnswer(key: key, requestDigest: "digest-\(key)", status: 200, body: Array("{\"id\":\"\(key)\"}".utf8), createdAt: Timestamp(millisecondsSince1970: millis))
+    }
+
+    @Test(arguments: TriggerStoreKind.allCases)
+    func recordsAndListsNewestFirstWithFilters(kind: TriggerStoreKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            #expect(try store.record(Self.record("a"), answer: nil) == nil)
+            #expect(try store.record(Self.record("b", type: "FavoriteAction", contact: "c1"), answer: nil) == nil)
+            #expect(try store.record(Self.record("c", type: "FavoriteAction", contact: "c2"), answer: nil) == nil)
+            #expect(try store.triggers(limit: 10, type: nil, contactId: nil).map(\.id) == ["c", "b", "a"])
+            #expect(try store.triggers(limit: 1, type: nil, contactId: nil).map(\.id) == ["c"])
+            #expect(try store.triggers(limit: 10, type: "FavoriteAction", contactId: "c1").map(\.id) == ["b"])
+            let stored = try #require(try store.triggers(limit: 10, type: nil, contactId: "c1").first)
+            #expect(stored == Self.record("b", type: "FavoriteAction", contact: "c1"))
+            #expect(try store.stats() == TriggerStats(total: 3, byType: ["SearchAction": 1, "FavoriteAction": 2], byContact: ["c1": 1, "c2": 1]))
+        }
+    }
+
+    @Test(arguments: TriggerStoreKind.allCases)
+    func answerIsStoredWithItsTriggerAndASecondClaimGetsTheFirst(kind: TriggerStoreKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            #expect(try store.record(Self.record("a"), answer: Self.answer("k")) == nil)
+            #expect(try store.answer(forKey: "k") == Self.answer("k"))
+            #expect(try store.record(Self.record("b"), answer: Self.answer("k", at: 2000)) == Self.answer("k"))
+            #expect(try store.stats().total == 1)
+        }
+    }
+
+    @Test(arguments: TriggerStoreKind.allCases)
+    func purgeForgetsOldAnswersOnly(kind: TriggerStoreKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            _ = try store.record(Self.record("a"), answer: Self.answer("old", at: 1000))
+            _ = try store.record(Self.record("b"), answer: Self.answer("new", at: 5000))
+            #expect(try store.purgeAnswers(before: Timestamp(millisecondsSince1970: 3000)) == 1)
+            #expect(try store.answer(forKey: "old") == nil)
+            #expect(try store.answer(forKey: "new") != nil)
+            #expect(try store.stats().total == 2)
+        }
+    }
+
+    @Test func sqliteTriggersSurviveReopening() throws {
+        try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
+            let path = directory.path("t.sqlite")
+            do {
+                let store = try SQLiteContactRepository.open(path: path).triggerStore()
+                _ = try store.record(Self.record("a", contact: "c1"), answer: Self.answer("k"))
+            }
+            let reopened = try SQLiteContactRepository.open(path: path).triggerStore()
+            #expect(try reopened.answer(forKey: "k") == Self.answer("k"))
+            #expect(try reopened.triggers(limit: 5, type: nil, contactId: nil).map(\.id) == ["a"])
+        }
+    }
+}
+
+@Suite struct GroupCommitTests {
+    @Test func concurrentWritersAllLandWithUniqueSequences() throws {
+        try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
+            let repository = try SQLiteContactRepository.open(path: directory.path("g.sqlite"))
+            let failures = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: 16) { writer in
+                for index in 0..<40 {
+                    do {
+                        _ = try repository.create(NewContact(name: "W\(writer)-\(index)", favorite: index % 7 == 0))
+                    } catch {
+                        failures.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+            #expect(failures.load(ordering: .relaxed) == 0)
+            let all = try repository.list(ContactQuery(limit: 1000))
+            #expect(all.total == 640)
+            #expect(Set(all.contacts.map(\.sequence)).count == 640)
+            #expect(Set(all.contacts.map(\.name)).count == 640)
+        }
+    }
+
+    @Test func aFailingWriteInABatchDoesNotUndoTheOthers() throws {
+        try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
+            let repository = try SQLiteContactRepository.open(path: directory.path("g.sqlite"))
+            let triggers = repository.triggerStore()
+            // Duplicate trigger ids violate UNIQUE: those writes fail, the rest commit.
+            let outcomes = Mutex<[Bool]>([])
+            DispatchQueue.concurrentPerform(iterations: 20) { index in
+                let record = TriggerStoreContractTests.record(index % 2 == 0 ? "same" : "r\(index)")
+                let ok: Bool
+                do {
+                    _ = try triggers.record(record, answer: nil)
+                    ok = true
+                } catch {
+                    ok = false
+                }
+                outcomes.withLock { $0.append(ok) }
+                _ = try? repository.create(NewContact(name: "C\(index)"))
+            }
+            #expect(outcomes.withLock { $0.filter { $0 }.count } == 11)
+            #expect(try triggers.stats().total == 11)
+            #expect(try repository.counts().contacts == 20)
+        }
+    }
+}
