@@ -22,7 +22,7 @@ public final class HTTPServer: Sendable {
     /// Binds the listening socket and starts serving.
     public init(configuration: HTTPServerConfiguration, handler: any HTTPRequestHandler) throws(HTTPServerError) {
         let listener = try ListeningSocket(host: configuration.host, port: configuration.port, backlog: max(128, configuration.maxConnections))
-        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes)
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
 
         var options: [MHD_OptionItem] = [
@@ -109,11 +109,13 @@ struct DaemonHandle: @unchecked Sendable {
 final class ServerContext: Sendable {
     let handler: any HTTPRequestHandler
     let maxBodyBytes: Int
+    let maxHeaderBytes: Int
     let inFlight = Atomic<Int>(0)
     let streams = StreamRegistry()
 
-    init(handler: any HTTPRequestHandler, maxBodyBytes: Int) {
+    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
     }
 }

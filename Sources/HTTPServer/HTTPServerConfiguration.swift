@@ -41,6 +41,8 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case bodyTooLarge(limit: Int)
     /// The request target could not be decoded.
     case badTarget(RequestTargetError)
+    /// The request line and headers are larger than `maxHeaderBytes`.
+    case headersTooLarge(limit: Int)
     /// `Content-Length`/`Transfer-Encoding` are duplicated or conflict (request smuggling).
     case ambiguousFraming(String)
 }

@@ -64,6 +64,10 @@ enum MHDBridge {
             context.sawHead = true
             context.method = method.map { String(cString: $0) } ?? ""
             _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, raw)
+            // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
+            if context.headBytes > server.maxHeaderBytes {
+                return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)
+            }
             if let framing = context.framingError() {
                 return reject(framing, context: context, server: server, connection: connection)
             }

@@ -35,6 +35,11 @@ final class RequestContext {
         return nil
     }
 
+    /// Bytes of the request head as sent: request line and header lines with their CRLFs.
+    var headBytes: Int {
+        headers.reduce(method.utf8.count + target.utf8.count + 12) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + 2
+    }
+
     /// The declared body length, if any.
     var declaredLength: Int? {
         headers.first { $0.name.caseInsensitiveEquals("Content-Length") }.flatMap { Int($0.value) }

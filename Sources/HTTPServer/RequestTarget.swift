@@ -25,6 +25,12 @@ public enum RequestTargetError: Error, Sendable, Equatable {
 public enum RequestTarget {
     /// The decoded path and query of `target`.
     public static func parse(_ target: String) throws(RequestTargetError) -> (path: String, query: [(name: String, value: String)]) {
+        // Fast path: a plain path (no query, no escapes, no controls) is its own decoding.
+        if target.utf8.first == UInt8(ascii: "/"),
+            target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "?") })
+        {
+            return (target, [])
+        }
         var raw = Substring(target)
         // Absolute-form (`http://host/path`) is legal HTTP/1.1: keep only the path.
         for scheme in ["http://", "https://"] where raw.hasPrefix(scheme) {

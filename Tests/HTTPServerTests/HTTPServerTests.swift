@@ -20,6 +20,7 @@ final class EchoHandler: HTTPRequestHandler {
     func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
         switch error {
         case .bodyTooLarge: HTTPResponse(status: 413, body: .bytes(Array("too large".utf8)))
+        case .headersTooLarge: HTTPResponse(status: 431)
         case .badTarget, .ambiguousFraming: HTTPResponse(status: 400, body: .bytes(Array("bad".utf8)))
         }
     }
@@ -92,6 +93,19 @@ final class EchoHandler: HTTPRequestHandler {
             #expect(response.header("Connection")?.lowercased() == "close")
             #expect(handler.handled.load(ordering: .relaxed) == 0)
         }
+    }
+
+    @Test func headersOverTheLimitAre431() throws {
+        let handler = EchoHandler()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxHeaderBytes: 4096), handler: handler)
+        defer { server.stop(grace: .seconds(1)) }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 5000))\r\n\r\n")
+        #expect(try connection.readResponse().status == 431)
+        let fine = try RawConnection(port: server.port)
+        try fine.send("GET /x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 3000))\r\n\r\n")
+        #expect(try fine.readResponse().status == 200)
+        #expect(handler.handled.load(ordering: .relaxed) == 1)
     }
 
     @Test func badPercentEncodingIsRefused() throws {

@@ -2,13 +2,16 @@
 public enum ContactID {
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
 
-    /// A new random identifier.
+    /// A new random identifier (two calls to the system's random source, not twenty).
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
+        var bits = [generator.next() as UInt64, generator.next() as UInt64]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
-        for _ in 0..<20 {
-            bytes.append(alphabet[Int(generator.next(upperBound: UInt8(32)))])
+        for index in 0..<20 {
+            let word = index < 12 ? 0 : 1
+            bytes.append(alphabet[Int(bits[word] & 0x1F)])
+            bits[word] >>= 5
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -9,6 +9,7 @@ public final class APIHandler: HTTPRequestHandler {
     private let logger: RequestLogger
     private let authenticator: BearerAuthenticator?
     private let metrics: Metrics
+    private let requestIDs = RequestIDGenerator()
 
     /// The route label for requests that match no route, so raw paths never become labels.
     public static let unmatchedRoute = "unmatched"
@@ -47,6 +48,9 @@ public final class APIHandler: HTTPRequestHandler {
         switch error {
         case .bodyTooLarge(let limit):
             problem = Problem(status: 413, title: "Content Too Large", detail: "The request body is larger than the limit of \(limit) bytes.")
+        case .headersTooLarge(let limit):
+            problem = Problem(
+                status: 431, title: "Request Header Fields Too Large", detail: "The request line and headers are larger than the limit of \(limit) bytes.")
         case .badTarget(let targetError):
             problem = .badRequest(targetError.message)
         case .ambiguousFraming(let detail):
@@ -75,11 +79,12 @@ public final class APIHandler: HTTPRequestHandler {
         _ response: HTTPResponse, method: String, path: String, route: String, headers: HTTPHeaders, startedAt: UInt64
     ) -> HTTPResponse {
         var response = response
-        let requestId = Self.requestId(from: headers)
+        let requestId = Self.clientRequestId(from: headers) ?? requestIDs.next()
         response.headers.set("X-Request-Id", requestId)
         let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
         metrics.observe(route: route, method: method, status: response.status, seconds: seconds)
         let elapsed = seconds * 1000
+        guard logger.isEnabled(.info) else { return response }
         logger.log(
             .info, "request",
             [
@@ -90,11 +95,11 @@ public final class APIHandler: HTTPRequestHandler {
         return response
     }
 
-    /// The client's `X-Request-Id` when it is short, visible ASCII; otherwise a new one.
-    static func requestId(from headers: HTTPHeaders) -> String {
-        if let given = headers["X-Request-Id"], (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
-            return given
+    /// The client's `X-Request-Id` when it is short, visible ASCII.
+    static func clientRequestId(from headers: HTTPHeaders) -> String? {
+        guard let given = headers["X-Request-Id"], (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            return nil
         }
-        return ContactID.generate()
+        return given
     }
 }

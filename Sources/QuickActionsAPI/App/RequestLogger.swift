@@ -21,6 +21,11 @@ public struct RequestLogger: Sendable {
         self.level = level
     }
 
+    /// Whether lines at `level` are written (check before building costly fields).
+    public func isEnabled(_ level: LogLevel) -> Bool {
+        level >= self.level
+    }
+
     /// Logs an event with fields (the level and time are added).
     public func log(_ level: LogLevel, _ message: String, _ fields: [String: JSONValue] = [:]) {
         guard level >= self.level else { return }

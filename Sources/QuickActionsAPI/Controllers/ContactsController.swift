@@ -3,16 +3,22 @@ import QuickActions
 import Storage
 
 /// The contacts endpoints: list, search, create, read, edit, delete, favorite, vCard.
-struct ContactsController: Sendable {
+final class ContactsController: Sendable {
+    static let listQuery: Set<String> = ["q", "favorite", "limit", "cursor"]
     let repository: any ContactRepository
     let shortcuts: ShortcutListCache
+
+    init(repository: any ContactRepository, shortcuts: ShortcutListCache) {
+        self.repository = repository
+        self.shortcuts = shortcuts
+    }
 
     /// Largest page a client may ask for.
     static let maxLimit = 1000
 
     /// GET /contacts
     func listContacts(_ request: APIRequest) throws -> HTTPResponse {
-        try request.requireKnownQuery(["q", "favorite", "limit", "cursor"])
+        try request.requireKnownQuery(Self.listQuery)
         let limit = try request.queryInteger("limit", default: 100, range: 1...Self.maxLimit)
         let favorite = try request.queryBoolean("favorite")
         var after: Int64?

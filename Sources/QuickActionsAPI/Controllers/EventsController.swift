@@ -2,13 +2,19 @@ import HTTPServer
 import QuickActions
 
 /// GET /events: Server-Sent Events with the shortcut list and accepted triggers.
-struct EventsController: Sendable {
+final class EventsController: Sendable {
+    static let noQuery: Set<String> = []
     let hub: EventHub
     let cache: ShortcutListCache
 
+    init(hub: EventHub, cache: ShortcutListCache) {
+        self.hub = hub
+        self.cache = cache
+    }
+
     /// GET /events
     func streamEvents(_ request: APIRequest) throws -> HTTPResponse {
-        try request.requireKnownQuery([])
+        try request.requireKnownQuery(Self.noQuery)
         let current = cache.representation(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
         let stream = hub.subscribe(first: "shortcuts", data: current.body.array)
         var headers = HTTPHeaders()

@@ -2,13 +2,19 @@ import HTTPServer
 import QuickActions
 
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
-struct ShortcutsController: Sendable {
+final class ShortcutsController: Sendable {
+    static let listQuery: Set<String> = ["visible"]
     let cache: ShortcutListCache
     let catalog: LocalizationCatalog?
 
+    init(cache: ShortcutListCache, catalog: LocalizationCatalog?) {
+        self.cache = cache
+        self.catalog = catalog
+    }
+
     /// GET /shortcuts
     func listShortcuts(_ request: APIRequest) throws -> HTTPResponse {
-        try request.requireKnownQuery(["visible"])
+        try request.requireKnownQuery(Self.listQuery)
         let visibleOnly = try request.queryBoolean("visible") ?? false
         guard let format = Self.format(accept: request.http.headers["Accept"]) else {
             throw Problem(

@@ -2,7 +2,7 @@ import HTTPServer
 import Storage
 
 /// Health and the API description.
-struct SystemController: Sendable {
+final class SystemController: Sendable {
     /// The bytes of `openapi.yaml`, loaded once.
     let openAPIDocument: SharedBytes
     let repository: any ContactRepository
@@ -10,6 +10,14 @@ struct SystemController: Sendable {
     let metrics: Metrics
     /// Extra gauges from other parts (open event streams).
     let extraGauges: @Sendable () -> [(name: String, help: String, value: Double)]
+
+    init(openAPIDocument: SharedBytes, repository: any ContactRepository, shortcuts: ShortcutListCache, metrics: Metrics, extraGauges: @escaping @Sendable () -> [(name: String, help: String, value: Double)]) {
+        self.openAPIDocument = openAPIDocument
+        self.repository = repository
+        self.shortcuts = shortcuts
+        self.metrics = metrics
+        self.extraGauges = extraGauges
+    }
 
     /// GET /readyz: 200 when the database answers, 503 otherwise.
     func getReadiness(_ request: APIRequest) throws -> HTTPResponse {

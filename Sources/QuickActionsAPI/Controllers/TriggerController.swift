@@ -3,7 +3,9 @@ import QuickActions
 import Storage
 
 /// POST /trigger: a device reports that a person picked a quick action.
-struct TriggerController: Sendable {
+final class TriggerController: Sendable {
+    static let listQuery: Set<String> = ["limit", "type", "contactId"]
+    static let noQuery: Set<String> = []
     let repository: any ContactRepository
     let builder: ShortcutItemBuilder
     let store: any TriggerStore
@@ -12,6 +14,16 @@ struct TriggerController: Sendable {
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
+
+    init(repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, gate: IdempotencyGate, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
+        self.repository = repository
+        self.builder = builder
+        self.store = store
+        self.gate = gate
+        self.events = events
+        self.metrics = metrics
+        self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
+    }
 
     /// Longest `deviceId` accepted.
     static let maxDeviceIdLength = 64
@@ -45,7 +57,7 @@ struct TriggerController: Sendable {
 
     /// GET /triggers
     func listTriggers(_ request: APIRequest) throws -> HTTPResponse {
-        try request.requireKnownQuery(["limit", "type", "contactId"])
+        try request.requireKnownQuery(Self.listQuery)
         let limit = try request.queryInteger("limit", default: 100, range: 1...1000)
         let records = try store.triggers(limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
         return .json(["triggers": .array(records.map(\.json))])
@@ -53,7 +65,7 @@ struct TriggerController: Sendable {
 
     /// GET /triggers/stats
     func getTriggerStats(_ request: APIRequest) throws -> HTTPResponse {
-        try request.requireKnownQuery([])
+        try request.requireKnownQuery(Self.noQuery)
         let stats = try store.stats()
         var contacts: [JSONValue] = []
         for (contactId, count) in stats.byContact.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {

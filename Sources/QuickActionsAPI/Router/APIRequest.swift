@@ -65,6 +65,7 @@ public struct APIRequest: Sendable {
 
     /// Refuses query parameters not in `allowed`, so typos do not silently widen a query.
     public func requireKnownQuery(_ allowed: Set<String>) throws(Problem) {
+        guard !http.query.isEmpty else { return }
         if let unknown = http.query.first(where: { !allowed.contains($0.name) }) {
             let list = allowed.sorted().joined(separator: ", ")
             throw Problem.badRequest("Unknown query parameter '\(unknown.name)'; allowed: \(list.isEmpty ? "none" : list).")

@@ -4,7 +4,8 @@ import HTTPServer
 public typealias RouteHandler = @Sendable (APIRequest) throws -> HTTPResponse
 
 /// One documented operation: method, path pattern (`/contacts/{id}`), and its `operationId`.
-public struct Route: Sendable {
+/// A class, so matching passes references instead of copying closures and arrays.
+public final class Route: Sendable {
     /// HTTP method.
     public let method: String
     /// Path pattern with `{name}` parameters, as written in `openapi.yaml`.
@@ -61,30 +62,54 @@ public enum RouteMatch: Sendable {
 }
 
 /// Matches requests to routes. `HEAD` is answered by the `GET` route (the transport drops the body).
+/// Paths without parameters are found with one dictionary lookup; the rest by segments.
 public struct Router: Sendable {
     /// Every route, in the order given.
     public let routes: [Route]
+    /// Parameterless paths: method → route, and the methods allowed there.
+    private let staticPaths: [String: (byMethod: [String: Route], allowed: [String])]
+    private let parameterized: [Route]
 
     /// Creates a router over `routes`.
     public init(routes: [Route]) {
         self.routes = routes
+        var staticRoutes: [String: [Route]] = [:]
+        for route in routes where route.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+            staticRoutes[route.pattern, default: []].append(route)
+        }
+        staticPaths = staticRoutes.mapValues { routes in
+            (Dictionary(routes.map { ($0.method, $0) }, uniquingKeysWith: { first, _ in first }), Router.allowed(routes.map(\.method)))
+        }
+        parameterized = routes.filter { staticRoutes[$0.pattern] == nil }
     }
 
     /// The route for `method` and `path`.
     public func match(method: String, path: String) -> RouteMatch {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        let pathSegments = Array(parts)
-        let candidates = routes.compactMap { route in route.match(pathSegments).map { (route, $0) } }
+        let lookup = method == "HEAD" ? "GET" : method
+        if let entry = staticPaths[path] {
+            // A literal path owns its methods: `/triggers/stats` is never `/triggers/{id}`.
+            if let route = entry.byMethod[lookup] { return .found(route, parameters: [:]) }
+            return .methodNotAllowed(allowed: entry.allowed)
+        }
+        let pathSegments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        var candidates: [(Route, [String: String])] = []
+        for route in parameterized where route.segments.count == pathSegments.count {
+            if let parameters = route.match(pathSegments) { candidates.append((route, parameters)) }
+        }
         guard !candidates.isEmpty else { return .notFound }
         // The most specific pattern owns the path; other patterns only count if equally specific.
         let best = candidates.map(\.0.specificity).max() ?? 0
         let owners = candidates.filter { $0.0.specificity == best }
-        let lookup = method == "HEAD" ? "GET" : method
         if let (route, parameters) = owners.first(where: { $0.0.method == lookup }) {
             return .found(route, parameters: parameters)
         }
-        var allowed = owners.map(\.0.method)
-        if allowed.contains("GET") { allowed.append("HEAD") }
-        return .methodNotAllowed(allowed: Array(Set(allowed)).sorted())
+        return .methodNotAllowed(allowed: Router.allowed(owners.map(\.0.method)))
+    }
+
+    /// The `Allow` list for `methods`: sorted, with HEAD wherever GET is.
+    private static func allowed(_ methods: [String]) -> [String] {
+        var allowed = Set(methods)
+        if allowed.contains("GET") { allowed.insert("HEAD") }
+        return allowed.sorted()
     }
 }
