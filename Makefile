@@ -35,9 +35,10 @@ test: deps
 	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
 
-## test-asan: the suite under AddressSanitizer
+## test-asan: the suite under AddressSanitizer (leak reports from the toolchain's own libraries
+## are suppressed in .lsan-suppressions, each with its reason)
 test-asan: deps
-	$(SWIFT) test --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
 
 ## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, Info.plist, request targets) for FUZZ_SECONDS each
 fuzz: deps
