@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=Sources/QuickActionsAPI/Generated/OpenAPIDocument.swift
 {
+    echo "// swift-format-ignore-file"
     echo "// Generated from openapi.yaml by scripts/embed-openapi.sh: do not edit."
     echo ""
     echo "/// The API contract, served at GET /openapi.yaml."
