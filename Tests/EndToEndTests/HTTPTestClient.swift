@@ -65,6 +65,18 @@ final class HTTPTestClient {
     func send(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil
     ) throws -> HTTPTestResponse {
+        try writeRequest(method, target, headers: headers, body: body)
+        return try readResponse(method: method)
+    }
+
+    /// Sends one request without reading the answer (for streams, and for requests sent from
+    /// many threads at once). Framing as in `send`.
+    func writeRequest(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws {
+        try sendRaw(Self.requestBytes(method, target, headers: headers, body: body))
+    }
+
+    /// The bytes of one request, as `send` writes them.
+    static func requestBytes(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) -> [UInt8] {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers {
             head += "\(name): \(value)\r\n"
@@ -74,8 +86,7 @@ final class HTTPTestClient {
             head += "Content-Length: \(body.count)\r\n"
         }
         head += "\r\n"
-        try sendRaw(Array(head.utf8) + (body ?? []))
-        return try readResponse(method: method)
+        return Array(head.utf8) + (body ?? [])
     }
 
     /// Sends a request with a UTF-8 body.
@@ -99,6 +110,25 @@ final class HTTPTestClient {
 
     /// Reads one response. `method` tells whether a body follows (none for `HEAD`).
     func readResponse(method: String = "GET") throws -> HTTPTestResponse {
+        var response = try readResponseHead()
+        let bodyless = method == "HEAD" || response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
+        if bodyless { return response }
+        if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
+            response.body = try readChunkedBody()
+        } else if let lengthText = response.header("Content-Length") {
+            guard let length = Int(lengthText), length >= 0 else { throw HTTPTestClientError("bad Content-Length: \(lengthText)") }
+            try fill(atLeast: length)
+            response.body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+        } else {
+            response.body = try readToEnd()
+        }
+        return response
+    }
+
+    /// Reads the status line and header fields of one response, and not its body (which stays
+    /// buffered: see `takeBuffered`).
+    func readResponseHead() throws -> HTTPTestResponse {
         let headEnd = try readUntil([0x0D, 0x0A, 0x0D, 0x0A])
         let headBytes = Array(buffer[..<headEnd])
         buffer.removeFirst(headEnd + 4)
@@ -115,20 +145,7 @@ final class HTTPTestClient {
             guard let colon = line.firstIndex(of: ":") else { throw HTTPTestClientError("malformed header line: \(line)") }
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        var response = HTTPTestResponse(status: status, reason: reason, headers: headers, body: [])
-        let bodyless = method == "HEAD" || status == 204 || status == 304 || (100..<200).contains(status)
-        if bodyless { return response }
-        if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
-            response.body = try readChunkedBody()
-        } else if let lengthText = response.header("Content-Length") {
-            guard let length = Int(lengthText), length >= 0 else { throw HTTPTestClientError("bad Content-Length: \(lengthText)") }
-            try fill(atLeast: length)
-            response.body = Array(buffer[..<length])
-            buffer.removeFirst(length)
-        } else {
-            response.body = try readToEnd()
-        }
-        return response
+        return HTTPTestResponse(status: status, reason: reason, headers: headers, body: [])
     }
 
     /// Everything until the server closes the connection (the bytes not yet consumed included).
@@ -136,6 +153,64 @@ final class HTTPTestClient {
         while try readMore() {}
         defer { buffer.removeAll() }
         return buffer
+    }
+
+    // MARK: - Raw reading, for streams and for connections the server should close
+
+    /// The socket, for `poll(2)` over many clients.
+    var socketDescriptor: Int32 { descriptor }
+
+    /// The bytes read but not consumed by a response (say, the start of a streamed body).
+    func takeBuffered() -> [UInt8] {
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// What the socket holds right now, without waiting: empty when nothing has arrived,
+    /// nil at end-of-file (or when the server reset the connection).
+    func receiveAvailable() throws -> [UInt8]? {
+        guard !peerClosed else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 { return Array(chunk[..<count]) }
+            if count == 0 || errno == ECONNRESET {
+                peerClosed = true
+                return nil
+            }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return [] }
+            throw HTTPTestClientError("recv failed: \(Self.lastError())")
+        }
+    }
+
+    /// Waits up to `seconds` for bytes or end-of-file; true when the socket is readable.
+    func awaitReadable(within seconds: Double) -> Bool {
+        if !buffer.isEmpty || peerClosed { return true }
+        var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            let ready = poll(&pollDescriptor, 1, remaining)
+            if ready > 0 { return true }
+            if ready == 0 || (ready < 0 && errno != EINTR) || Date() >= deadline { return false }
+        }
+    }
+
+    /// Waits up to `seconds` for the server to close the connection, discarding whatever it
+    /// sends meanwhile. True when it closed (end-of-file or reset).
+    func awaitClose(within seconds: Double) -> Bool {
+        buffer.removeAll()
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            guard awaitReadable(within: deadline.timeIntervalSinceNow) else { return false }
+            do {
+                if try receiveAvailable() == nil { return true }
+            } catch {
+                return true
+            }
+        }
+        return peerClosed
     }
 
     // MARK: - Reading

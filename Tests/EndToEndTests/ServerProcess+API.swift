@@ -61,6 +61,13 @@ enum Expect {
         return problem
     }
 
+    /// The instant an RFC 3339 date-time names, or nil.
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
     /// Whether `text` is an RFC 3339 date-time in UTC (`Z`), such as `2026-11-30T05:00:00.123Z`.
     static func isRFC3339UTC(_ text: String) -> Bool {
         let shape = text.wholeMatch(of: #/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z/#) != nil

@@ -31,6 +31,9 @@ final class ServerProcess {
 
     /// The port the server reported.
     let port: Int
+    /// The host the server reported in its listening line (`127.0.0.1`, or `0.0.0.0` with `--host 0.0.0.0`).
+    /// Tests always connect to 127.0.0.1 whatever it is.
+    let listeningHost: String
     /// The directory holding the database and the logs; kept alive while the server runs.
     let directory: TemporaryDirectory
     /// The SQLite file passed with `--db`.
@@ -43,7 +46,8 @@ final class ServerProcess {
     private var exit: ServerExit?
 
     /// Starts `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` and waits until it listens.
-    init(directory: TemporaryDirectory, arguments: [String] = []) throws {
+    /// `environment` is added to the test runner's environment (without any `QUICKACTIOND_TOKEN` of its own).
+    init(directory: TemporaryDirectory, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.directory = directory
         databasePath = directory.path("test.sqlite")
         standardErrorPath = directory.path("stderr-\(UUID().uuidString).log")
@@ -61,10 +65,11 @@ final class ServerProcess {
         process.standardOutput = standardOutput
         process.standardError = errorFile
         process.standardInput = FileHandle.nullDevice
+        process.environment = Self.environment(adding: environment)
         try process.run()
 
         do {
-            port = try Self.awaitListening(process, standardOutput.fileHandleForReading.fileDescriptor)
+            (listeningHost, port) = try Self.awaitListening(process, standardOutput.fileHandleForReading.fileDescriptor)
         } catch {
             _ = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds)
             let log = (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
@@ -73,8 +78,8 @@ final class ServerProcess {
     }
 
     /// Starts a server in a new temporary directory of its own.
-    convenience init(arguments: [String] = []) throws {
-        try self.init(directory: TemporaryDirectory(), arguments: arguments)
+    convenience init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(directory: TemporaryDirectory(), arguments: arguments, environment: environment)
     }
 
     deinit {
@@ -163,19 +168,29 @@ final class ServerProcess {
             && FileManager.default.isExecutableFile(atPath: path)
     }
 
-    /// Reads stdout until `quickactiond listening on http://127.0.0.1:PORT`; returns PORT.
-    private static func awaitListening(_ process: Process, _ descriptor: Int32) throws -> Int {
-        let prefix = "quickactiond listening on http://127.0.0.1:"
+    /// The child's environment: the runner's, minus a token that would change every test, plus `extra`.
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["QUICKACTIOND_TOKEN"] = nil
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    /// Reads stdout until `quickactiond listening on http://HOST:PORT`; returns HOST and PORT.
+    private static func awaitListening(_ process: Process, _ descriptor: Int32) throws -> (host: String, port: Int) {
+        let prefix = "quickactiond listening on http://"
         let deadline = Date().addingTimeInterval(startTimeoutSeconds)
         var received: [UInt8] = []
         while Date() < deadline {
             var lines = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             lines.removeLast()  // Not yet ended by a newline.
             for line in lines where line.hasPrefix(prefix) {
-                guard let port = Int(line.dropFirst(prefix.count)), (1...65535).contains(port) else {
+                let address = line.dropFirst(prefix.count)
+                guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port)
+                else {
                     throw HTTPTestClientError("unexpected listening line: \(line)")
                 }
-                return port
+                return (String(address[..<colon]), port)
             }
             var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pollDescriptor, 1, 100)
