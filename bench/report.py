@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""bench/report.py: turn bench/run.sh's raw results into one table (stdout) and BENCHMARKS.md.
+
+    report.py RESULTS_DIR BENCHMARKS_MD
+
+RESULTS_DIR holds meta.env (key=value lines), the wrk outputs (*.txt, each with one
+`WRKJSON {...}` line from bench/wrk_json.lua), fill.json, sqlite_loop.json, sse.json and
+queries.txt. Standard library only.
+"""
+import json
+import os
+import statistics
+import sys
+
+
+def load_meta(directory):
+    meta = {}
+    with open(os.path.join(directory, "meta.env")) as lines:
+        for line in lines:
+            key, _, value = line.rstrip("\n").partition("=")
+            meta[key] = value
+    return meta
+
+
+def wrk(directory, name):
+    with open(os.path.join(directory, name + ".txt")) as output:
+        for line in output:
+            if line.startswith("WRKJSON "):
+                result = json.loads(line[len("WRKJSON "):])
+                result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+                result["socket_errors"] = result["connect"] + result["read"] + result["write"] + result["timeout"]
+                if result["ok2xx"] is None:  # wrk's own count: status >= 400 (3xx cannot happen here)
+                    result["errors"] = result["status"] + result["socket_errors"]
+                else:
+                    result["errors"] = result["requests"] - result["ok2xx"] + result["socket_errors"]
+                return result
+    raise SystemExit(f"report: no WRKJSON line in {name}.txt")
+
+
+def errors(run):
+    """'0 errors', or the count and what they were."""
+    if not run["errors"]:
+        return "0 errors"
+    non_2xx = run["requests"] - run["ok2xx"] if run["ok2xx"] is not None else run["status"]
+    parts = [f"{count} {label}" for count, label in ((non_2xx, "non-2xx"), (run["connect"], "connect"),
+             (run["read"], "read"), (run["write"], "write"), (run["timeout"], "timeout")) if count]
+    return f"{run['errors']} errors ({', '.join(parts)})"
+
+
+def json_file(directory, name):
+    with open(os.path.join(directory, name)) as data:
+        return json.loads(data.read())
+
+
+def rate(value, unit="req/s"):
+    return f"{value:,.0f} {unit}"
+
+
+def ms(microseconds):
+    value = microseconds / 1000
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms"
+
+
+def verdict(ok, noisy=False):
+    return ("PASS" if ok else "**FAIL**") + (" (noisy)" if noisy else "")
+
+
+def spread(values):
+    """max/min of repeated measurements: above 1.3 the figure says more about the machine."""
+    values = [v for v in values if v]
+    return max(values) / min(values) if values else 1.0
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    directory, output = sys.argv[1], sys.argv[2]
+    meta = load_meta(directory)
+    rounds = int(meta["rounds"])
+    rows = []  # (id, measurement, quickactiond, reference, ratio, target, result)
+
+    # (1) GET /shortcuts, 20 contacts, against the C baseline
+    base = [wrk(directory, f"r1_baseline_{r}") for r in range(1, rounds + 1)]
+    small = [wrk(directory, f"r1_qa_{r}") for r in range(1, rounds + 1)]
+    median = lambda runs, key: statistics.median(run[key] for run in runs)
+    qa_rps, bl_rps = median(small, "rps"), median(base, "rps")
+    qa_p50, bl_p50 = median(small, "p50_us"), median(base, "p50_us")
+    qa_p99, bl_p99 = median(small, "p99_us"), median(base, "p99_us")
+    qa_err, bl_err = sum(r["errors"] for r in small), sum(r["errors"] for r in base)
+    noisy1 = max(spread([r["rps"] for r in small]), spread([r["rps"] for r in base])) > 1.3
+    rows += [
+        ("1", f"GET /shortcuts, 20 contacts (5 favorites), -t2 -c64, median of {rounds}x{meta['seconds_per_run']}s",
+         rate(qa_rps), f"C baseline {rate(bl_rps)}", f"{qa_rps / bl_rps:.2f}", ">= 0.90", verdict(qa_rps / bl_rps >= 0.9, noisy1)),
+        ("1", "  p50 latency", ms(qa_p50), ms(bl_p50), f"{qa_p50 / bl_p50:.2f}" if bl_p50 else "-", "", "info"),
+        ("1", "  p99 latency", ms(qa_p99), ms(bl_p99), f"{qa_p99 / bl_p99:.2f}" if bl_p99 else "-",
+         "<= 1.5x baseline", verdict(qa_p99 <= 1.5 * bl_p99, noisy1)),
+        ("1", "  errors (non-2xx + socket), all rounds", str(qa_err), str(bl_err), "", "0", verdict(qa_err == 0)),
+    ]
+
+    # (2) the same at 100,000 contacts
+    large = [wrk(directory, f"r2_qa_{r}") for r in range(1, rounds + 1)]
+    lg_rps, lg_p99 = median(large, "rps"), median(large, "p99_us")
+    lg_err = sum(r["errors"] for r in large)
+    rows += [
+        ("2", f"GET /shortcuts, {int(meta['total_large']):,} contacts, median of {rounds}", rate(lg_rps),
+         f"(1) {rate(qa_rps)}", f"{lg_rps / qa_rps:.2f}", ">= 0.90 x (1)", verdict(lg_rps / qa_rps >= 0.9 and lg_err == 0, noisy1 or spread([r["rps"] for r in large]) > 1.3)),
+        ("2", "  p50 / p99 latency, errors", f"{ms(median(large, 'p50_us'))} / {ms(lg_p99)}, {lg_err} errors",
+         f"{ms(qa_p50)} / {ms(qa_p99)}", "", "", "info"),
+    ]
+
+    # (3) durable writes
+    post = wrk(directory, "r3_post")
+    halves = [json_file(directory, f"sqlite_loop_{h}.json") for h in "ab"]
+    loop = {"rows": sum(h["rows"] for h in halves), "seconds": sum(h["seconds"] for h in halves)}
+    loop["rows_per_s"] = loop["rows"] / loop["seconds"]
+    schema_loop = json_file(directory, "sqlite_loop_schema.json")
+    writes = post["ok2xx"] / (post["duration_us"] / 1e6)
+    rows += [
+        ("3", "POST /contacts, 16 writers (-t2 -c16 -d10s): 201s per second", rate(writes, "writes/s"),
+         f"raw SQLite loop {rate(loop['rows_per_s'], 'rows/s')}", f"{writes / loop['rows_per_s']:.2f}", ">= 1.00",
+         verdict(writes >= loop["rows_per_s"] and post["errors"] == 0, spread([h["rows_per_s"] for h in halves]) > 1.3)),
+        ("3", "  p50 / p99 latency, errors", f"{ms(post['p50_us'])} / {ms(post['p99_us'])}, {errors(post)}",
+         "1 thread, WAL, synchronous=FULL", "", "", "info"),
+        ("3", "  same loop on a copy of the server's database (its FTS5 trigram trigger and indexes)", "",
+         rate(schema_loop["rows_per_s"], "rows/s"), f"{writes / schema_loop['rows_per_s']:.2f}", "", "info"),
+    ]
+
+    # (4) search
+    search = wrk(directory, "r4_search")
+    short = [float(s) * 1000 for s in meta["short_query_seconds"].split()]
+    rows += [
+        ("4", f"GET /contacts?q= (20 substrings of 3-6 letters), {int(meta['total_large']):,} contacts, -c16: p50",
+         ms(search["p50_us"]), f"{rate(search['rps'])}, {errors(search)}", "", "", "info"),
+        ("4", "  p99 latency", ms(search["p99_us"]), f"max {ms(search['max_us'])}", "", "< 50 ms",
+         verdict(search["p99_us"] < 50_000 and search["errors"] == 0)),
+        ("4", f"  single GET /contacts?q={meta['short_query']} (2 letters, {int(meta['short_query_total']):,} matches)",
+         f"{short[0]:.1f} ms first", f"median of {len(short)}: {statistics.median(short):.1f} ms", "", "", "info"),
+    ]
+
+    # (5) memory
+    hwm = int(meta["vmhwm_kb"]) / 1024
+    rows.append(("5", f"peak RSS (VmHWM) after 1-4, {int(meta['total_after_writes']):,} contacts", f"{hwm:.1f} MB",
+                 f"{int(meta['vmhwm_small_kb']) / 1024:.1f} MB after (1) at 20", "", "<= 64 MB", verdict(hwm <= 64)))
+
+    # SSE
+    sse = json_file(directory, "sse.json")
+    ref, loaded = wrk(directory, "sse_healthz_ref"), wrk(directory, "sse_healthz")
+    streams = int(meta["streams"])
+    open_after = sse.get("open_after_hold", 0)
+    rows += [
+        ("SSE", f"{streams} GET /events streams opened, first frame on each", f"{sse['established']} in "
+         f"{sse['seconds_to_all_first_frames']:.2f} s", f"statuses {sse['statuses']}", "", f"{streams}",
+         verdict(sse["established"] == streams)),
+        ("SSE", f"  GET /healthz p99 with {streams} streams open (-t2 -c4 -d5s)",
+         f"{ms(loaded['p99_us'])}, {rate(loaded['rps'])}, {errors(loaded)}",
+         f"no streams: {ms(ref['p99_us'])}, {rate(ref['rps'])}", f"{loaded['p99_us'] / ref['p99_us']:.1f}" if ref["p99_us"] else "",
+         "<= 10 ms, 0 errors", verdict(loaded["p99_us"] <= 10_000 and loaded["errors"] == 0 and open_after == streams)),
+        ("SSE", f"  fan-out of one favorite change to {streams} streams: max (worst of {len(sse['changes'])} changes)",
+         f"{sse['max_ms']:.1f} ms" if sse["max_ms"] is not None else "none",
+         f"p99 {sse['p99_ms']:.1f} ms, median change max {sse['median_of_max_ms']:.1f} ms" if sse["p99_ms"] is not None else "",
+         "", "<= 100 ms", verdict(sse["all_received"] and sse["max_ms"] is not None and sse["max_ms"] <= 100)),
+    ]
+
+    header = ("#", "measurement", "quickactiond", "reference", "ratio", "target", "result")
+    table = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    table += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    table_text = "\n".join(table)
+    print(table_text)
+
+    dirty = int(meta.get("dirty", "0"))
+    fill = json_file(directory, "fill.json")
+    with open(os.path.join(directory, "queries.txt")) as data:
+        queries = ", ".join(f"`{q}` {int(n):,}" for q, n in (line.split() for line in data if line.strip()))
+    changes = "; ".join(f"{c['method']} answered {c['status']} in {c['answer_ms']} ms, {c['received']}/{c['streams']} "
+                        f"streams, p50 {c['p50_ms']} / max {c['max_ms']} ms" for c in sse["changes"])
+    runtime = int(meta["runtime_seconds"])
+    document = f"""# Benchmarks
+
+Written by `make bench` (`bench/run.sh`); every figure below comes from the last run. quickactiond is
+measured against floors that cannot be beaten on this machine: a plain C libmicrohttpd program serving
+the same bytes (`bench/baseline.c`) and a raw SQLite commit loop on the same disk (`bench/sqlite_loop.c`).
+
+- Run: {meta['date']}, {runtime // 60} min {runtime % 60} s in all (build included)
+- Commit: `{meta['commit']}`{f" (the work tree had {dirty} uncommitted change(s) under Sources/ or Package.swift)" if dirty else ""}
+- Machine: {meta['nproc']} cores (`nproc`), {meta['cpu']}, Linux {meta['kernel']}
+- {meta['swift']}; libmicrohttpd {meta['mhd']}; SQLite {meta['sqlite']}
+- quickactiond: `--log-level {meta['log_level']}`, stderr to /dev/null, default 2 HTTP threads. At this level a
+  start that served 21 requests wrote {meta['setup_stderr_lines']} line(s) to stderr.
+- wrk, the clients and the server share the same {meta['nproc']} cores over loopback. Load average
+  (1/5/15 min) at the start: {meta['load_start']}, at the end: {meta['load_end']}; CPU busy with other work in the
+  second before the start: {meta['busy_start']}% (the script waits up to {meta.get('quiet_wait', '?')} s for
+  it to drop below 20%). During the measurements, other processes used about {meta['busy_other_during']}% of the
+  machine's CPU. Anything else busy on the machine lowers every figure (the ratios less, since
+  each pair runs back to back).
+
+{table_text}
+
+## How each figure is taken
+
+1. 20 contacts made with `POST /contacts` (5 with `"favorite": true`). `GET /shortcuts` is fetched from
+   quickactiond with curl ({meta['shortcuts_bytes']} bytes of body); the C baseline is given that body and
+   its headers and answers every request with them: on the second access-handler call, from one
+   persistent response, `MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC`, a thread pool of
+   2, on 127.0.0.1. Checked identical before the runs: {meta['baseline_identical']} (the baseline's
+   X-Request-Id is the captured value, same length). `wrk -t2 -c64 --latency` alternates baseline and
+   quickactiond, {rounds} rounds of {meta['seconds_per_run']} s each after a 2 s warm-up of each; the table
+   shows the median of the rounds. Rounds (req/s): baseline {", ".join(f"{r['rps']:,.0f}" for r in base)};
+   quickactiond {", ".join(f"{r['rps']:,.0f}" for r in small)}.
+2. The server is stopped and `bench/fill_contacts.py` adds {fill['inserted']:,} non-favorite contacts straight
+   into its SQLite file, in {fill['seconds']} s (every column the server fills; the table's triggers fill the
+   trigram index, {fill['fts_rows']:,} rows; `user_version`/`application_id` untouched; it refuses to run if the
+   schema or the search-key folding no longer matches). After the restart `GET /contacts?limit=1` reports
+   `total` {int(meta['total_large']):,}; the `/shortcuts` body is byte-identical to (1):
+   {meta['shortcuts_same_after_fill']}. Rounds (req/s): {", ".join(f"{r['rps']:,.0f}" for r in large)}.
+3. `wrk -t2 -c16 -d10s -s bench/post.lua`: each request posts a new contact with a unique name and
+   email; only `201 Created` answers count as durable writes ({post['ok2xx']:,} of {post['requests']:,} requests;
+   `total` grew by {int(meta['post_rows_added']):,}). The floor is `bench/sqlite_loop.c` in the same temporary
+   directory: one thread, WAL, `synchronous=FULL`, one `BEGIN; INSERT; COMMIT` per row into a table with
+   the same columns and the unique `id` index but no full-text index, 5 s just before and 5 s just after
+   the POST run: {halves[0]['rows_per_s']:,.0f} and {halves[1]['rows_per_s']:,.0f} rows/s ({loop['rows']:,} rows in all).
+   The same program then runs for 10 s on a copy of the server's database after (3) (so the table's
+   triggers, indexes and FTS5 trigram index are updated on every commit): {schema_loop['rows']:,} rows.
+4. `wrk -t2 -c16 -d10s --latency -s bench/search.lua` rotates through 20 substrings, each checked to
+   occur first (matches at {int(meta['total_large']):,} contacts): {queries}. The 2-letter query is timed
+   with curl, one request at a time, 5 times: {", ".join(f"{s:.1f}" for s in short)} ms.
+5. `VmHWM` from `/proc/PID/status` of the same process after (2), (4) and (3), i.e. with
+   {int(meta['total_after_writes']):,} contacts. After the SSE part (another process, same store):
+   {int(meta['vmhwm_after_sse_kb']) / 1024:.1f} MB.
+
+SSE: quickactiond restarted with `--max-connections 2048`. `bench/sse_fanout.py` opens {streams} raw sockets on
+one epoll loop, sends `GET /events` on each and waits for the first `event: shortcuts` frame on all of
+them; while they stay open (and are drained), `wrk -t2 -c4 -d5s --latency` hits `GET /healthz`
+({open_after} streams still open afterwards; the reference is the same run just before the streams
+open, after a 2 s warm-up). Then 3 cycles of `POST /contacts/ID/favorite` and
+`DELETE /contacts/ID/favorite`, each sent on its own socket from the same loop; for each change the time
+from just before the request is written until each stream holds the complete new frame. That includes
+the durable write and the Python client's own reading of 1,000 sockets on the same 2 cores, so it is an
+upper bound. Changes: {changes}. The `/healthz` bar (p99 <= 10 ms, no errors, every stream still open) is
+this script's, as the brief only asked for "promptly".
+
+"(noisy)" next to a result: the repeated runs behind it (the rounds of (1) and (2), the two halves
+of the raw loop in (3)) differ by more than 1.3x, so other work on the machine moved the figure:
+run `make bench` again on a quiet machine before trusting it.
+"""
+    with open(output, "w") as md:
+        md.write(document)
+    failures = sum(1 for row in rows if "FAIL" in row[-1])
+    print(f"\n{failures} FAIL, {sum(1 for row in rows if row[-1].startswith('PASS'))} PASS; written to {output}; "
+          f"runtime {runtime} s")
+    return 1 if failures and os.environ.get("BENCH_STRICT") == "1" else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,289 @@
+#!/usr/bin/env bash
+# bench/run.sh: the engine behind `make bench`. Measures quickactiond against floors that
+# cannot be beaten on this machine (a plain C libmicrohttpd server serving the same bytes, a raw
+# SQLite commit loop on the same disk), prints one table, and writes it to BENCHMARKS.md.
+#
+# Everything runs on 127.0.0.1, every load run and wait is bounded in time, and every process
+# and temporary file it starts is removed on exit. Knobs (environment):
+#   BENCH_SECONDS  seconds per GET /shortcuts run (default 5), BENCH_ROUNDS rounds (default 3)
+#   BENCH_LOG_LEVEL  quickactiond --log-level for the measured runs (default warning)
+#   BENCH_STREAMS  SSE streams (default 1000)
+#   BENCH_QUIET_WAIT  longest wait, in seconds, for other CPU work to drop below 20% (default 60)
+#   BENCH_RESULTS_DIR  keep the raw results (wrk outputs, JSON) there
+#   BENCH_STRICT=1  exit 1 when any target is missed (by default the table is the result, exit 0)
+set -euo pipefail
+
+BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$BENCH/.." && pwd)
+cd "$ROOT"
+export PATH="$PATH:/opt/swift/usr/bin"
+export BENCH_DIR="$BENCH"
+
+SECONDS_PER_RUN=${BENCH_SECONDS:-5}
+ROUNDS=${BENCH_ROUNDS:-3}
+LOG_LEVEL=${BENCH_LOG_LEVEL:-warning}
+STREAMS=${BENCH_STREAMS:-1000}
+QUIET_WAIT=${BENCH_QUIET_WAIT:-60}
+CONTACTS_LARGE=100000
+# Substrings of 3-6 letters that occur in the generated names and emails (checked before use).
+QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
+SHORT_QUERY="an"
+STARTED=$(date +%s)
+
+say() { printf '== %s\n' "$*" >&2; }
+fail() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-bench.XXXXXX")
+R="$T/results"
+mkdir -p "$R"
+QA_PID="" BL_PID="" SSE_PID=""
+
+stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
+    local pid=$1
+    [ -n "$pid" ] || return 0
+    kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+    stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$QA_PID"
+    rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---------------------------------------------------------------- tools and builds
+missing=""
+for p in wrk gcc libmicrohttpd-dev libsqlite3-dev curl; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+command -v python3 >/dev/null || missing="$missing python3"
+if [ -n "$missing" ]; then
+    SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+    say "installing:$missing"
+    $SUDO apt-get update -qq
+    # shellcheck disable=SC2086  # $missing is a list of package names
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >&2
+fi
+say "building quickactiond (release)"
+swift build -c release --product quickactiond >"$T/build.log" 2>&1 || { tail -30 "$T/build.log" >&2; fail "swift build failed"; }
+QUICKACTIOND="$ROOT/.build/release/quickactiond"
+gcc -O2 -Wall -o "$T/baseline" "$BENCH/baseline.c" -lmicrohttpd
+gcc -O2 -Wall -o "$T/sqlite_loop" "$BENCH/sqlite_loop.c" -lsqlite3
+# 1,000 streams + the wrk connections need more descriptors than the usual 1024.
+if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 8192 ]; then
+    hard=$(ulimit -Hn); [ "$hard" = unlimited ] && hard=8192
+    ulimit -n $(( hard < 8192 ? hard : 8192 ))
+fi
+
+# ---------------------------------------------------------------- helpers
+start_qa() { # [stderr file] [extra flags...]: starts quickactiond on an ephemeral port, sets QA
+    local errors=$1; shift
+    : >"$T/qa.out"
+    "$QUICKACTIOND" --port 0 --db "$T/bench.sqlite" --no-seed --log-level "$LOG_LEVEL" "$@" \
+        >"$T/qa.out" 2>"$errors" &
+    QA_PID=$!
+    for _ in $(seq 200); do
+        grep -q 'listening on http://127.0.0.1:' "$T/qa.out" && break
+        kill -0 "$QA_PID" 2>/dev/null || fail "quickactiond exited at start"
+        sleep 0.05
+    done
+    QA="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/qa.out" | head -1)"
+    [ "$QA" != "http://127.0.0.1:" ] || fail "quickactiond did not print its port"
+}
+stop_qa() { stop_pid "$QA_PID"; QA_PID=""; }
+run_wrk() { # NAME wrk-arguments...: the output (with the WRKJSON line) goes to $R/NAME.txt
+    local name=$1; shift
+    timeout 120 wrk "$@" >"$R/$name.txt" 2>&1 || { cat "$R/$name.txt" >&2; fail "wrk $name failed"; }
+    grep -q '^WRKJSON ' "$R/$name.txt" || { cat "$R/$name.txt" >&2; fail "wrk $name printed no summary"; }
+}
+total_contacts() { # the `total` of GET /contacts?limit=1[&q=...]
+    curl -sS --max-time 30 "$QA/contacts?limit=1${1:+&q=$1}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'
+}
+meta() { printf '%s=%s\n' "$1" "$2" >>"$R/meta.env"; }
+vmhwm_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$QA_PID/status"; }
+
+meta date "$(date -u '+%Y-%m-%d %H:%M UTC')"
+meta nproc "$(nproc)"
+meta cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+meta kernel "$(uname -r)"
+meta commit "$(git rev-parse --short HEAD)"
+meta dirty "$(git status --porcelain -- Sources Package.swift Package.resolved 2>/dev/null | wc -l)"
+meta swift "$(swift --version 2>&1 | head -1)"
+meta mhd "$(pkg-config --modversion libmicrohttpd 2>/dev/null || echo '?')"
+meta sqlite "$(python3 -c 'import sqlite3; print(sqlite3.sqlite_version)')"
+meta log_level "$LOG_LEVEL"
+meta seconds_per_run "$SECONDS_PER_RUN"
+meta rounds "$ROUNDS"
+meta streams "$STREAMS"
+meta load_start "$(cut -d' ' -f1-3 /proc/loadavg)"
+cpu_busy() { # percent of all cores busy over one second, from /proc/stat
+    local a b
+    read -r -a a </proc/stat; sleep 1; read -r -a b </proc/stat
+    local total=0 idle i
+    for i in 1 2 3 4 5 6 7 8; do total=$(( total + b[i] - a[i] )); done
+    idle=$(( b[4] - a[4] + b[5] - a[5] ))
+    echo $(( total > 0 ? 100 * (total - idle) / total : 0 ))
+}
+# Other people's builds and tests on this machine lower every figure: wait (bounded) for quiet.
+busy=$(cpu_busy)
+for waited in $(seq "$QUIET_WAIT"); do
+    [ "$busy" -lt 20 ] && break
+    [ "$waited" = 1 ] && say "other work keeps the CPU ${busy}% busy: waiting up to ${QUIET_WAIT}s for it to drop below 20%"
+    busy=$(cpu_busy)
+done
+meta busy_start "$busy"
+# CPU ticks of the whole machine and of this script's (reaped) children, to tell at the end how
+# much of the CPU other work took while the measurements ran.
+ticks() { local c; read -r -a c </proc/stat; echo $(( c[1] + c[2] + c[3] + c[6] + c[7] + c[8] )) $(( c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8] )); }
+child_ticks() { # VAR: `times` must run in this shell, not in $(...) or a pipe (a new subshell)
+    times >"$T/times"
+    printf -v "$1" '%s' "$(tail -1 "$T/times" | awk -v hz="$(getconf CLK_TCK)" \
+        '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d", t * hz }')"
+}
+read -r BUSY0 TOTAL0 < <(ticks)
+child_ticks CHILD0
+meta quiet_wait "$QUIET_WAIT"
+
+# ---------------------------------------------------------------- setup: 20 contacts, 5 favorites
+say "creating 20 contacts (5 favorites)"
+start_qa "$T/setup.err"
+NAMES=("Ada Lovelace" "Grace Hopper" "Alan Turing" "Katherine Johnson" "Edsger Dijkstra"
+       "Barbara Liskov" "Donald Knuth" "Margaret Hamilton" "Dennis Ritchie" "Ken Thompson"
+       "Frances Allen" "Radia Perlman" "Tim Berners" "Hedy Lamarr" "Claude Shannon"
+       "Linus Torvalds" "Guido Rossum" "Sophie Wilson" "John McCarthy" "Marie Curie")
+FAVORITE_ID=""
+for i in "${!NAMES[@]}"; do
+    name=${NAMES[$i]}
+    email="$(tr 'A-Z ' 'a-z.' <<<"$name")@example.com"
+    favorite=$([ "$i" -lt 5 ] && echo true || echo false)
+    answer=$(curl -sS --max-time 10 -w '\n%{http_code}' -X POST "$QA/contacts" -H 'Content-Type: application/json' \
+        -d "{\"name\":\"$name\",\"email\":\"$email\",\"favorite\":$favorite}")
+    [ "$(tail -1 <<<"$answer")" = 201 ] || fail "POST /contacts answered: $answer"
+    if [ "$i" = 5 ]; then FAVORITE_ID=$(sed -n 's/.*"id":"\([a-z2-7]*\)".*/\1/p' <<<"$answer" | head -1); fi
+done
+[ -n "$FAVORITE_ID" ] || fail "no contact id in the POST answers"
+curl -sS --max-time 10 -o /dev/null "$QA/shortcuts"
+stop_qa
+meta setup_stderr_lines "$(wc -l <"$T/setup.err")"   # 21 requests at --log-level $LOG_LEVEL
+
+# ---------------------------------------------------------------- (1) GET /shortcuts vs C baseline
+say "(1) GET /shortcuts: quickactiond vs plain C libmicrohttpd, $ROUNDS rounds of ${SECONDS_PER_RUN}s each"
+start_qa /dev/null
+curl -sS --max-time 10 -D "$T/qa.head" -o "$T/body.bin" "$QA/shortcuts"
+head -1 "$T/qa.head" | grep -q ' 200' || fail "GET /shortcuts: $(head -1 "$T/qa.head")"
+# Every header but the ones libmicrohttpd writes itself, in quickactiond's order. X-Request-Id
+# is generated per request by quickactiond; the baseline sends the captured one (same length).
+tail -n +2 "$T/qa.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' |
+    grep . >"$T/baseline.headers"
+"$T/baseline" "$T/baseline.headers" "$T/body.bin" >"$T/baseline.out" 2>"$T/baseline.err" &
+BL_PID=$!
+for _ in $(seq 100); do grep -q 'listening on' "$T/baseline.out" && break; sleep 0.05; done
+BL="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/baseline.out")"
+[ "$BL" != "http://127.0.0.1:" ] || fail "baseline did not start: $(cat "$T/baseline.err")"
+curl -sS --max-time 10 -D "$T/bl.head" -o "$T/bl.body" "$BL/shortcuts"
+normalize() { tr -d '\r' <"$1" | sed -E 's/^(Date|X-Request-Id): .*/\1: */I'; }
+cmp -s "$T/body.bin" "$T/bl.body" || fail "baseline body differs from quickactiond's"
+diff <(normalize "$T/qa.head") <(normalize "$T/bl.head") >&2 || fail "baseline headers differ from quickactiond's"
+meta shortcuts_bytes "$(wc -c <"$T/body.bin")"
+meta shortcuts_head_bytes "$(wc -c <"$T/qa.head")"
+meta baseline_identical "status line, header names, order and values (but Date, X-Request-Id) and body"
+
+WRK1=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
+run_wrk warm_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+run_wrk warm_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
+for r in $(seq "$ROUNDS"); do
+    run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
+    run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+done
+stop_pid "$BL_PID"; BL_PID=""
+meta vmhwm_small_kb "$(vmhwm_kb)"
+stop_qa
+
+# ---------------------------------------------------------------- grow the store to 100,000
+say "filling the store to $CONTACTS_LARGE contacts (directly in SQLite, server stopped)"
+python3 "$BENCH/fill_contacts.py" "$T/bench.sqlite" "$CONTACTS_LARGE" >"$R/fill.json" || fail "fill_contacts.py failed"
+start_qa /dev/null
+meta total_large "$(total_contacts)"
+curl -sS --max-time 10 -o "$T/body_large.bin" "$QA/shortcuts"
+if cmp -s "$T/body.bin" "$T/body_large.bin"; then meta shortcuts_same_after_fill yes; else meta shortcuts_same_after_fill NO; fi
+
+# ---------------------------------------------------------------- (2) GET /shortcuts at 100,000
+say "(2) GET /shortcuts at $CONTACTS_LARGE contacts, $ROUNDS rounds"
+run_wrk warm_qa_large -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
+for r in $(seq "$ROUNDS"); do
+    run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+done
+
+# ---------------------------------------------------------------- (4) search
+say "(4) GET /contacts?q= over $CONTACTS_LARGE contacts"
+: >"$R/queries.txt"
+for q in ${QUERIES//,/ }; do
+    n=$(total_contacts "$q")
+    [ "$n" -gt 0 ] || fail "query '$q' matches nothing"
+    echo "$q $n" >>"$R/queries.txt"
+done
+BENCH_QUERIES="$QUERIES" run_wrk r4_search -t2 -c16 -d10s --latency -s "$BENCH/search.lua" "$QA/"
+meta short_query "$SHORT_QUERY"
+meta short_query_total "$(total_contacts "$SHORT_QUERY")"
+timings=""
+for _ in 1 2 3 4 5; do
+    t=$(curl -sS --max-time 30 -o /dev/null -w '%{http_code}:%{time_total}' "$QA/contacts?q=$SHORT_QUERY")
+    [ "${t%%:*}" = 200 ] || fail "GET /contacts?q=$SHORT_QUERY answered ${t%%:*}"
+    timings="$timings ${t#*:}"
+done
+meta short_query_seconds "${timings# }"
+
+# ---------------------------------------------------------------- (3) durable writes
+say "(3) POST /contacts, 16 writers, vs a raw SQLite commit loop"
+# The raw loop runs 5 s before and 5 s after the POST run (same file), so a disk that other work
+# slows for a while weighs on both sides alike.
+timeout 60 "$T/sqlite_loop" "$T/loop.sqlite" 5 >"$R/sqlite_loop_a.json" || fail "sqlite_loop failed"
+before=$(total_contacts)
+BENCH_RUN_TAG="$(date +%s)" run_wrk r3_post -t2 -c16 -d10s --latency -s "$BENCH/post.lua" "$QA/contacts"
+meta post_rows_added "$(( $(total_contacts) - before ))"
+timeout 60 "$T/sqlite_loop" "$T/loop.sqlite" 5 >"$R/sqlite_loop_b.json" || fail "sqlite_loop failed"
+
+# ---------------------------------------------------------------- (5) memory
+meta vmhwm_kb "$(vmhwm_kb)"
+meta total_after_writes "$(total_contacts)"
+stop_qa
+# The same loop on a copy of the server's own database (its triggers and indexes, the
+# full-text index included): how much of (3) the schema itself costs per commit.
+python3 -c 'import sqlite3, sys; s = sqlite3.connect(sys.argv[1]); d = sqlite3.connect(sys.argv[2]); s.backup(d); d.close()' \
+    "$T/bench.sqlite" "$T/schema_loop.sqlite"
+timeout 60 "$T/sqlite_loop" "$T/schema_loop.sqlite" 10 >"$R/sqlite_loop_schema.json" || fail "sqlite_loop on the server's schema failed"
+rm -f "$T"/schema_loop.sqlite*
+
+# ---------------------------------------------------------------- SSE: 1,000 open /events streams
+say "SSE: $STREAMS open /events streams (--max-connections 2048)"
+start_qa /dev/null --max-connections 2048
+run_wrk warm_healthz -t2 -c4 -d2s -s "$BENCH/plain.lua" "$QA/healthz"
+run_wrk sse_healthz_ref -t2 -c4 -d5s --latency -s "$BENCH/plain.lua" "$QA/healthz"
+timeout 240 python3 "$BENCH/sse_fanout.py" --port "${QA##*:}" --streams "$STREAMS" --contact-id "$FAVORITE_ID" \
+    --changes 3 --ready-file "$T/sse.ready" --go-file "$T/sse.go" --hold-timeout 90 >"$R/sse.json" &
+SSE_PID=$!
+for _ in $(seq 600); do
+    [ -s "$T/sse.ready" ] && break
+    kill -0 "$SSE_PID" 2>/dev/null || break
+    sleep 0.1
+done
+[ -s "$T/sse.ready" ] || fail "sse_fanout.py did not open its streams"
+run_wrk sse_healthz -t2 -c4 -d5s --latency -s "$BENCH/plain.lua" "$QA/healthz"
+touch "$T/sse.go"
+wait "$SSE_PID" || fail "sse_fanout.py failed"
+SSE_PID=""
+meta vmhwm_after_sse_kb "$(vmhwm_kb)"
+stop_qa
+
+# ---------------------------------------------------------------- the table
+meta load_end "$(cut -d' ' -f1-3 /proc/loadavg)"
+read -r BUSY1 TOTAL1 < <(ticks)
+child_ticks CHILD1
+other=$(( 100 * ((BUSY1 - BUSY0) - (CHILD1 - CHILD0)) / (TOTAL1 - TOTAL0) ))
+meta busy_other_during "$(( other < 0 ? 0 : other ))"
+meta runtime_seconds "$(( $(date +%s) - STARTED ))"
+if [ -n "${BENCH_RESULTS_DIR:-}" ]; then mkdir -p "$BENCH_RESULTS_DIR" && cp -r "$R"/. "$BENCH_RESULTS_DIR"/; fi
+python3 "$BENCH/report.py" "$R" "$ROOT/BENCHMARKS.md"
