@@ -13,6 +13,9 @@ public final class SQLiteContactRepository: ContactRepository {
     /// The database file.
     public let path: String
     private let clock: @Sendable () -> Timestamp
+    /// Totals of recent searches, valid until the next write: paging through a search, or
+    /// repeating it, counts its matches once.
+    private let totals = SearchTotals()
     /// The database, shared with `SQLiteTriggerStore`.
     let database: SQLiteDatabase
     private var readers: SQLiteReaderPool { database.readers }
@@ -65,17 +68,25 @@ public final class SQLiteContactRepository: ContactRepository {
         let sql = ContactQuerySQL(query)
         let limit = min(max(query.limit, 0), Int(Int32.max))
         let after = query.after ?? 0
-        return try readers.read { connection throws(StorageError) in
+        let key = SearchTotals.Key(query)
+        // Read before the snapshot: a total counted now is only reused while no write followed.
+        let generation = totals.generation
+        let cached = totals.total(for: key, generation: generation)
+        let (page, counted) = try readers.read { connection throws(StorageError) in
             // One read transaction, so the page and the total come from the same snapshot.
-            try connection.transaction(immediate: false) { () throws(StorageError) -> ContactPage in
+            try connection.transaction(immediate: false) { () throws(StorageError) -> (ContactPage, Int?) in
                 let rows = try connection.rows(sql.pageSQL, sql.pageValues(after: after, limit: limit + 1), ContactSQL.contact)
                 let page = Array(rows.prefix(limit))
                 let next = rows.count > page.count ? page.last?.sequence : nil
                 // Sequences start at 1: from the start, a short page already holds every match.
-                let total = after < 1 && rows.count <= limit ? rows.count : try sql.total(on: connection)
-                return ContactPage(contacts: page, total: total, nextAfter: next)
+                if after < 1 && rows.count <= limit { return (ContactPage(contacts: page, total: rows.count, nextAfter: next), nil) }
+                if let cached { return (ContactPage(contacts: page, total: cached, nextAfter: next), nil) }
+                let total = try sql.total(on: connection)
+                return (ContactPage(contacts: page, total: total, nextAfter: next), total)
             }
         }
+        if let counted { totals.store(counted, for: key, generation: generation) }
+        return page
     }
 
     public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
@@ -119,10 +130,13 @@ public final class SQLiteContactRepository: ContactRepository {
         _ = try readers.read { connection throws(StorageError) in try connection.integer(ContactSQL.ping) }
     }
 
-    /// Runs `body` in a group-committed write transaction.
+    /// Runs `body` in a group-committed write transaction; afterwards no cached total is reused.
+    /// (Between the commit and the bump, a concurrent search may still reuse a total from just
+    /// before the write: as if it ran a moment earlier. The writer's own answer comes after.)
     private func write<Result: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Result
     ) throws(StorageError) -> Result {
-        try database.write(body)
+        defer { totals.invalidate() }
+        return try database.write(body)
     }
 }
