@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void) {
     struct timespec ts;
@@ -53,7 +54,7 @@ int main(int argc, char **argv) {
     double start = now(), elapsed = 0;
     char id[32], name[64], email[64], key[160];
     while (elapsed < seconds) {
-        snprintf(id, sizeof id, "loop%016ld", rows);
+        snprintf(id, sizeof id, "loop%d.%ld", (int)getpid(), rows); /* unique across runs on one file */
         snprintf(name, sizeof name, "Bench Writer %ld", rows);
         snprintf(email, sizeof email, "writer%ld@example.com", rows);
         snprintf(key, sizeof key, "bench writer %ld\x1fwriter%ld@example.com", rows, rows);
