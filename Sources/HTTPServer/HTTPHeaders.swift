@@ -8,6 +8,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         self.fields = fields
     }
 
+    /// Creates empty headers with room for `capacity` fields (responses add several).
+    public init(capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
         for field in fields where field.name.caseInsensitiveEquals(name) {

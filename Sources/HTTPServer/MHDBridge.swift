@@ -147,7 +147,8 @@ enum MHDBridge {
         }
         guard let made else { return .NO }
         for field in response.headers {
-            _ = MHD_add_response_header(made, field.name, field.value)
+            // withCString borrows a native string's own bytes: no C copy per header.
+            _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(made, name, value) } }
         }
         if response.closeConnection {
             _ = MHD_add_response_header(made, "Connection", "close")

@@ -20,27 +20,28 @@ public final class APIHandler: HTTPRequestHandler {
         self.logger = logger
         self.authenticator = authenticator
         self.metrics = metrics
+        metrics.register(router.routes.map(\.stats))
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var routeLabel = Self.unmatchedRoute
+        var routeStats = metrics.unmatched
         var response: HTTPResponse
         // Authentication comes before routing: without the token, every path looks the same.
         if let authenticator, !authenticator.allows(request) {
             return finish(
-                BearerAuthenticator.challenge.response, method: request.method, path: request.path, route: routeLabel,
+                BearerAuthenticator.challenge.response, method: request.method, path: request.path, route: routeStats,
                 headers: request.headers, startedAt: request.startedAt)
         }
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
-            routeLabel = route.pattern
+            routeStats = route.stats
             response = respond(to: APIRequest(http: request, parameters: parameters, route: route.pattern), with: route)
         case .notFound:
             response = Problem.notFound("Nothing is at \(request.path).").response
         case .methodNotAllowed(let allowed):
             response = Problem.methodNotAllowed(request.method, path: request.path, allowed: allowed).response
         }
-        return finish(response, method: request.method, path: request.path, route: routeLabel, headers: request.headers, startedAt: request.startedAt)
+        return finish(response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
     }
 
     public func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
@@ -57,7 +58,7 @@ public final class APIHandler: HTTPRequestHandler {
             problem = .badRequest(detail + " The request is refused and the connection closed.")
         }
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        return finish(problem.response, method: method, path: path, route: Self.unmatchedRoute, headers: HTTPHeaders(), startedAt: startedAt)
+        return finish(problem.response, method: method, path: path, route: metrics.unmatched, headers: HTTPHeaders(), startedAt: startedAt)
     }
 
     private func respond(to request: APIRequest, with route: Route) -> HTTPResponse {
@@ -76,19 +77,19 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     private func finish(
-        _ response: HTTPResponse, method: String, path: String, route: String, headers: HTTPHeaders, startedAt: UInt64
+        _ response: HTTPResponse, method: String, path: String, route: RouteStats, headers: HTTPHeaders, startedAt: UInt64
     ) -> HTTPResponse {
         var response = response
         let requestId = Self.clientRequestId(from: headers) ?? requestIDs.next()
-        response.headers.set("X-Request-Id", requestId)
+        response.headers.add("X-Request-Id", requestId)
         let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
-        metrics.observe(route: route, method: method, status: response.status, seconds: seconds)
+        route.observe(method: method, status: response.status, seconds: seconds)
         let elapsed = seconds * 1000
         guard logger.isEnabled(.info) else { return response }
         logger.log(
             .info, "request",
             [
-                "requestId": .string(requestId), "method": .string(method), "path": .string(path), "route": .string(route),
+                "requestId": .string(requestId), "method": .string(method), "path": .string(path), "route": .string(route.route),
                 "status": .integer(Int64(response.status)), "durationMs": .double((elapsed * 1000).rounded() / 1000),
                 "bytes": .integer(Int64(response.body.count)),
             ])

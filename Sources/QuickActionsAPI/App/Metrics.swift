@@ -1,66 +1,133 @@
 import Synchronization
 
-/// Prometheus metrics: request counts and durations by route pattern (never the raw path),
-/// plus gauges read at scrape time.
-public final class Metrics: Sendable {
+/// Request counters and a latency histogram for one route pattern, updated without a lock
+/// (each route owns one, so the hot path touches no shared table).
+public final class RouteStats: Sendable {
+    /// The methods and statuses given their own counter; others count as `other`.
+    static let methods = ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT", "OPTIONS"]
+    static let statuses = [200, 201, 204, 304, 400, 401, 404, 405, 406, 409, 410, 412, 413, 415, 422, 431, 500, 503]
     /// Histogram bucket bounds, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
-    private struct RequestKey: Hashable {
-        let route: String
-        let method: String
-        let status: Int
+    /// A counter in its own object, because `Atomic` cannot live in an array.
+    final class Counter: Sendable {
+        let value = Atomic<UInt64>(0)
     }
 
-    private struct Histogram {
-        var counts = [UInt64](repeating: 0, count: Metrics.buckets.count)
-        var count: UInt64 = 0
-        var sum: Double = 0
+    /// The route pattern this counts (the label).
+    public let route: String
+    private let counts: [Counter]
+    private let otherCounts = Mutex<[String: UInt64]>([:])
+    private let bucketCounts: [Counter]
+    private let count = Counter()
+    private let nanoseconds = Counter()
+
+    /// Creates zeroed stats for `route`.
+    public init(route: String) {
+        self.route = route
+        counts = (0..<(Self.methods.count * Self.statuses.count)).map { _ in Counter() }
+        bucketCounts = Self.buckets.map { _ in Counter() }
     }
 
-    private struct State {
-        var requests: [RequestKey: UInt64] = [:]
-        var durations: [String: Histogram] = [:]
-        var triggers: [String: UInt64] = [:]
+    /// Counts one finished request.
+    func observe(method: String, status: Int, seconds: Double) {
+        if let m = Self.methods.firstIndex(of: method), let s = Self.statuses.firstIndex(of: status) {
+            counts[m * Self.statuses.count + s].value.add(1, ordering: .relaxed)
+        } else {
+            otherCounts.withLock { $0["\(method) \(status)", default: 0] += 1 }
+        }
+        if let bucket = Self.buckets.firstIndex(where: { seconds <= $0 }) {
+            bucketCounts[bucket].value.add(1, ordering: .relaxed)
+        }
+        count.value.add(1, ordering: .relaxed)
+        nanoseconds.value.add(UInt64(max(0, seconds) * 1e9), ordering: .relaxed)
     }
 
-    private let state = Mutex(State())
+    /// (method, status, count) for every non-zero counter.
+    var requestCounts: [(method: String, status: Int, count: UInt64)] {
+        var result: [(String, Int, UInt64)] = []
+        for (m, method) in Self.methods.enumerated() {
+            for (s, status) in Self.statuses.enumerated() {
+                let value = counts[m * Self.statuses.count + s].value.load(ordering: .relaxed)
+                if value > 0 { result.append((method, status, value)) }
+            }
+        }
+        for (key, value) in otherCounts.withLock({ $0 }) {
+            let parts = key.split(separator: " ")
+            if parts.count == 2, let status = Int(parts[1]) { result.append((String(parts[0]), status, value)) }
+        }
+        return result
+    }
+
+    /// Bucket counts (not cumulative), total count and sum of seconds.
+    var histogram: (buckets: [UInt64], count: UInt64, sum: Double) {
+        (
+            bucketCounts.map { $0.value.load(ordering: .relaxed) }, count.value.load(ordering: .relaxed),
+            Double(nanoseconds.value.load(ordering: .relaxed)) / 1e9
+        )
+    }
+}
+
+/// Prometheus metrics: request counts and durations by route pattern (never the raw path),
+/// triggers by type, plus gauges read at scrape time.
+public final class Metrics: Sendable {
+    /// Requests that matched no route, under one fixed label.
+    public let unmatched: RouteStats
+    private let registered = Mutex<[RouteStats]>([])
+    private let triggers = Mutex<[String: UInt64]>([:])
 
     /// Creates empty metrics.
-    public init() {}
+    public init(unmatchedLabel: String = "unmatched") {
+        unmatched = RouteStats(route: unmatchedLabel)
+        registered.withLock { $0.append(unmatched) }
+    }
 
-    /// Counts a finished request.
-    public func observe(route: String, method: String, status: Int, seconds: Double) {
-        state.withLock { state in
-            state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
-            var histogram = state.durations[route] ?? Histogram()
-            if let bucket = Metrics.buckets.firstIndex(where: { seconds <= $0 }) { histogram.counts[bucket] += 1 }
-            histogram.count += 1
-            histogram.sum += seconds
-            state.durations[route] = histogram
-        }
+    /// Includes `stats` in the exposition.
+    public func register(_ stats: [RouteStats]) {
+        registered.withLock { $0.append(contentsOf: stats) }
     }
 
     /// Counts an accepted trigger.
     public func countTrigger(type: String) {
-        state.withLock { $0.triggers[type, default: 0] += 1 }
+        triggers.withLock { $0[type, default: 0] += 1 }
     }
 
     /// The Prometheus text exposition, with `gauges` (name, help, value) appended.
     public func render(gauges: [(name: String, help: String, value: Double)]) -> String {
-        let snapshot = state.withLock { $0 }
+        // Routes sharing a pattern (GET and PATCH /contacts/{id}) share a label: merge them.
+        var requests: [String: [String: UInt64]] = [:]
+        var histograms: [String: (buckets: [UInt64], count: UInt64, sum: Double)] = [:]
+        for stats in registered.withLock({ $0 }) {
+            for entry in stats.requestCounts {
+                requests[stats.route, default: [:]]["\(entry.method)\u{0}\(entry.status)", default: 0] += entry.count
+            }
+            let histogram = stats.histogram
+            guard histogram.count > 0 else { continue }
+            if let existing = histograms[stats.route] {
+                histograms[stats.route] = (
+                    zip(existing.buckets, histogram.buckets).map { $0 + $1 }, existing.count + histogram.count, existing.sum + histogram.sum
+                )
+            } else {
+                histograms[stats.route] = histogram
+            }
+        }
         var lines: [String] = []
         lines.append("# HELP http_requests_total HTTP requests by route pattern, method and status.")
         lines.append("# TYPE http_requests_total counter")
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            lines.append("http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(count)")
+        for route in requests.keys.sorted() {
+            for key in (requests[route] ?? [:]).keys.sorted() {
+                let parts = key.split(separator: "\u{0}")
+                guard parts.count == 2, let count = requests[route]?[key] else { continue }
+                lines.append("http_requests_total{route=\"\(escape(route))\",method=\"\(escape(String(parts[0])))\",status=\"\(parts[1])\"} \(count)")
+            }
         }
         lines.append("# HELP http_request_duration_seconds Time from request line to response, by route pattern.")
         lines.append("# TYPE http_request_duration_seconds histogram")
-        for (route, histogram) in snapshot.durations.sorted(by: { $0.key < $1.key }) {
+        for route in histograms.keys.sorted() {
+            guard let histogram = histograms[route] else { continue }
             var cumulative: UInt64 = 0
-            for (index, bound) in Metrics.buckets.enumerated() {
-                cumulative += histogram.counts[index]
+            for (index, bound) in RouteStats.buckets.enumerated() {
+                cumulative += histogram.buckets[index]
                 lines.append("http_request_duration_seconds_bucket{route=\"\(escape(route))\",le=\"\(bound)\"} \(cumulative)")
             }
             lines.append("http_request_duration_seconds_bucket{route=\"\(escape(route))\",le=\"+Inf\"} \(histogram.count)")
@@ -69,7 +136,7 @@ public final class Metrics: Sendable {
         }
         lines.append("# HELP triggers_total Accepted quick-action triggers by type.")
         lines.append("# TYPE triggers_total counter")
-        for (type, count) in snapshot.triggers.sorted(by: { $0.key < $1.key }) {
+        for (type, count) in triggers.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             lines.append("triggers_total{type=\"\(escape(type))\"} \(count)")
         }
         for gauge in gauges {

@@ -23,7 +23,7 @@ final class ShortcutsController: Sendable {
         }
         let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let representation = cache.representation(ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(capacity: 8)
         headers.add("ETag", representation.etag)
         headers.add("Cache-Control", "no-cache")
         headers.add("Vary", "Accept, Accept-Language")

@@ -14,6 +14,8 @@ public final class Route: Sendable {
     public let operationId: String
     let segments: [Segment]
     let handler: RouteHandler
+    /// This route's request counters (labelled by `pattern`).
+    public let stats: RouteStats
 
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -26,6 +28,7 @@ public final class Route: Sendable {
         self.pattern = pattern
         self.operationId = operationId
         self.handler = handler
+        self.stats = RouteStats(route: pattern)
         self.segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
