@@ -108,8 +108,21 @@ final class ServerProcess {
     }
 
     /// What the server wrote to stderr so far.
+    ///
+    /// Request lines are written a few milliseconds after their answers (the server buffers
+    /// them), in order: so a running server is first sent a marker request, and the log is read
+    /// once the marker's line is in it, with every earlier line before it.
     func standardError() throws -> String {
-        try String(contentsOfFile: standardErrorPath, encoding: .utf8)
+        let marker = "log-flush-\(UUID().uuidString)"
+        guard (try? request("GET", "/healthz", headers: [("X-Request-Id", marker)])) != nil else {
+            return try String(contentsOfFile: standardErrorPath, encoding: .utf8)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let log = try String(contentsOfFile: standardErrorPath, encoding: .utf8)
+            if log.contains(marker) || Date() > deadline { return log }
+            usleep(5_000)
+        }
     }
 
     /// A new connection to the server.

@@ -84,15 +84,9 @@ public final class APIHandler: HTTPRequestHandler {
         response.headers.add("X-Request-Id", requestId)
         let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
         route.observe(method: method, status: response.status, seconds: seconds)
-        let elapsed = seconds * 1000
-        guard logger.isEnabled(.info) else { return response }
-        logger.log(
-            .info, "request",
-            [
-                "requestId": .string(requestId), "method": .string(method), "path": .string(path), "route": .string(route.route),
-                "status": .integer(Int64(response.status)), "durationMs": .double((elapsed * 1000).rounded() / 1000),
-                "bytes": .integer(Int64(response.body.count)),
-            ])
+        logger.request(
+            id: requestId, method: method, path: path, route: route.route, status: response.status, milliseconds: seconds * 1000,
+            bytes: response.body.count)
         return response
     }
 

@@ -49,6 +49,7 @@ public enum Application {
         do {
             service = try Service(configuration: configuration, logger: logger)
         } catch {
+            logger.flush()
             Console.error("quickactiond: \(error)\n")
             return 1
         }
@@ -57,6 +58,7 @@ public enum Application {
         logger.log(.info, "stopping", ["signal": .string(signal)])
         service.stop(logger: logger)
         logger.log(.info, "stopped")
+        logger.flush()
         return 0
     }
 
