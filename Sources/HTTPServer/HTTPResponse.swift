@@ -8,6 +8,8 @@ public struct HTTPResponse: Sendable {
     public var body: HTTPBody
     /// Whether the connection must be closed after this response.
     public var closeConnection: Bool
+    /// Set when the real response comes later (see `HTTPResponse.deferred`).
+    public var deferred: DeferredResponse?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty, closeConnection: Bool = false) {

@@ -104,6 +104,11 @@ enum MHDBridge {
         if let rejection = context.rejection {
             return reject(rejection, context: context, server: server, connection: connection)
         }
+        // Called again after a deferred response woke the connection.
+        if let deferred = context.deferred {
+            guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
+            return queue(ready, on: connection, server: server)
+        }
         let response: HTTPResponse
         do throws(RequestTargetError) {
             let request = try HTTPRequest(
@@ -112,6 +117,11 @@ enum MHDBridge {
             response = server.handler.handle(request)
         } catch {
             response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
+        }
+        if let deferred = response.deferred {
+            context.deferred = deferred
+            guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
+            return queue(ready, on: connection, server: server)
         }
         return queue(response, on: connection, server: server)
     }

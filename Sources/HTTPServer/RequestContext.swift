@@ -7,6 +7,8 @@ final class RequestContext {
     var headers: [(name: String, value: String)] = []
     var body: [UInt8] = []
     var sawHead = false
+    /// Set while the application completes the response later.
+    var deferred: DeferredResponse?
     /// Set when the transport refuses the request; the body is then discarded.
     var rejection: HTTPTransportError?
 

@@ -46,6 +46,20 @@ public protocol ContactRepository: Sendable {
     func counts() throws(StorageError) -> (contacts: Int, favorites: Int)
     /// Checks the store answers (for readiness).
     func ping() throws(StorageError)
+    /// Stores a new contact and calls `completion` once it is durable. Stores that batch
+    /// writes call it later, from their committing thread, and hold no caller's thread meanwhile.
+    func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void)
+}
+
+extension ContactRepository {
+    /// Creates synchronously and completes at once.
+    public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+        do {
+            completion(.success(try create(contact)))
+        } catch {
+            completion(.failure(error))
+        }
+    }
 }
 
 extension ContactRepository {

@@ -36,7 +36,11 @@ struct APITestHarness {
             body = Array(json.utf8)
         }
         let request = try HTTPRequest(method: method, target: target, headers: fields, body: body)
-        return TestResponse(handler.handle(request))
+        let response = handler.handle(request)
+        if let deferred = response.deferred {
+            return TestResponse(deferred.wait() ?? HTTPResponse(status: 504))
+        }
+        return TestResponse(response)
     }
 }
 

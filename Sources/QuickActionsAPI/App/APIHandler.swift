@@ -41,6 +41,14 @@ public final class APIHandler: HTTPRequestHandler {
         case .methodNotAllowed(let allowed):
             response = Problem.methodNotAllowed(request.method, path: request.path, allowed: allowed).response
         }
+        if let deferred = response.deferred {
+            // Logged, counted and given its request id when it completes.
+            let stats = routeStats
+            deferred.map { [self] completed in
+                finish(completed, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
+            }
+            return response
+        }
         return finish(response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
     }
 

@@ -48,12 +48,26 @@ final class ContactsController: Sendable {
         let favorite = try body.bool("favorite") ?? false
         let draft = NewContact(name: try validated { () throws(ValidationError) in try ContactValidator.name(rawName) },
             email: try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }, favorite: favorite)
-        let contact = try repository.create(draft)
-        try shortcuts.contactChanged(before: nil, after: contact)
-        var headers = HTTPHeaders()
-        headers.add("Location", "/contacts/\(contact.id)")
-        headers.add("ETag", contact.etag)
-        return .json(contact.json, status: 201, headers: headers)
+        // Answered when the write is durable. Meanwhile no thread waits, so writes arriving
+        // together share one commit (group commit) however few HTTP threads there are.
+        let pending = DeferredResponse()
+        let shortcuts = shortcuts
+        repository.create(draft) { result in
+            switch result {
+            case .success(let contact):
+                // A failed rebuild leaves the list as it was; the contact is stored either way.
+                _ = try? shortcuts.contactChanged(before: nil, after: contact)
+                var headers = HTTPHeaders()
+                headers.add("Location", "/contacts/\(contact.id)")
+                headers.add("ETag", contact.etag)
+                pending.complete(.json(contact.json, status: 201, headers: headers))
+            case .failure:
+                pending.complete(
+                    Problem(status: 503, title: "Service Unavailable", detail: "The contact store could not complete the request; try again.")
+                        .response)
+            }
+        }
+        return .deferred(pending)
     }
 
     /// GET /contacts/{id}

@@ -1,4 +1,5 @@
 import CSQLite3
+import Dispatch
 import Synchronization
 
 /// One quickactiond database file: a writer connection behind a group-commit queue, and a
@@ -15,6 +16,8 @@ final class SQLiteDatabase: Sendable {
     let readers: SQLiteReaderPool
     private let writer: Mutex<SQLiteConnection>
     private let queue = Mutex<[any QueuedWrite]>([])
+    /// Commits writes whose callers do not wait (`write(_:completion:)`).
+    private let committer = DispatchQueue(label: "quickactiond.sqlite.committer")
 
     /// Opens (or creates), checks and migrates the database at `path`.
     init(path: String, readerCount: Int = 4) throws(StorageError) {
@@ -43,7 +46,26 @@ final class SQLiteDatabase: Sendable {
                     defer { queue.removeAll(keepingCapacity: true) }
                     return queue
                 }
-                Self.commit(batch, on: connection)
+                Self.commit(batch, on: connection, notify: .global())
+            }
+        }
+    }
+
+    /// Queues `body` for the next group commit and returns at once; `completion` runs (on the
+    /// committing thread) once the commit holding the write is durable, or failed. No thread
+    /// waits meanwhile, so many writes can gather into one commit.
+    func write<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Value,
+        completion: @escaping @Sendable (Result<Value, StorageError>) -> Void
+    ) {
+        queue.withLock { $0.append(PendingWrite(body, completion: completion)) }
+        committer.async { [self] in
+            writer.withLock { connection in
+                let batch = queue.withLock { queue in
+                    defer { queue.removeAll(keepingCapacity: true) }
+                    return queue
+                }
+                Self.commit(batch, on: connection, notify: .global())
             }
         }
     }
@@ -55,29 +77,36 @@ final class SQLiteDatabase: Sendable {
         }
     }
 
-    private static func commit(_ batch: [any QueuedWrite], on connection: SQLiteConnection) {
+    /// Runs `batch` in one transaction. Completions run on `notify` when given, so the
+    /// committing thread goes straight back to the next batch.
+    private static func commit(_ batch: [any QueuedWrite], on connection: SQLiteConnection, notify: DispatchQueue? = nil) {
         guard !batch.isEmpty else { return }
+        let outcome: StorageError?
         do throws(StorageError) {
             try connection.run("BEGIN IMMEDIATE")
-        } catch {
-            batch.forEach { $0.fail(error) }
-            return
-        }
-        for write in batch {
-            write.run(on: connection)
-        }
-        do throws(StorageError) {
+            for write in batch {
+                write.run(on: connection)
+            }
             try connection.run("COMMIT")
-            batch.forEach { $0.publish() }
+            outcome = nil
         } catch {
             if sqlite3_get_autocommit(connection.handle) == 0 { try? connection.run("ROLLBACK") }
-            batch.forEach { $0.fail(error) }
+            outcome = error
         }
+        let settle: @Sendable ([any QueuedWrite]) -> Void = { writes in
+            if let outcome { writes.forEach { $0.fail(outcome) } } else { writes.forEach { $0.publish() } }
+        }
+        // Waiting callers are released at once; callbacks run elsewhere when `notify` is given.
+        let later = notify == nil ? [] : batch.filter(\.hasCompletion)
+        settle(notify == nil ? batch : batch.filter { !$0.hasCompletion })
+        if let notify, !later.isEmpty { notify.async { settle(later) } }
     }
 }
 
 /// A write waiting in the group-commit queue.
 protocol QueuedWrite: Sendable {
+    /// Whether a callback (rather than a waiting caller) takes the result.
+    var hasCompletion: Bool { get }
     /// Runs the write inside the open transaction, in a savepoint of its own.
     func run(on connection: SQLiteConnection)
     /// The transaction committed: the result may be seen.
@@ -89,6 +118,7 @@ protocol QueuedWrite: Sendable {
 /// One write and, once its transaction has committed (or failed), its result.
 final class PendingWrite<Value: Sendable>: QueuedWrite {
     private let body: @Sendable (SQLiteConnection) throws(StorageError) -> Value
+    private let completion: (@Sendable (Result<Value, StorageError>) -> Void)?
     private struct State {
         var staged: Result<Value, StorageError>?
         var published: Result<Value, StorageError>?
@@ -96,9 +126,15 @@ final class PendingWrite<Value: Sendable>: QueuedWrite {
 
     private let state = Mutex(State())
 
-    init(_ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Value) {
+    init(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Value,
+        completion: (@Sendable (Result<Value, StorageError>) -> Void)? = nil
+    ) {
         self.body = body
+        self.completion = completion
     }
+
+    var hasCompletion: Bool { completion != nil }
 
     /// The outcome, once the commit that holds the write is durable (or failed).
     var result: Result<Value, StorageError>? {
@@ -125,10 +161,15 @@ final class PendingWrite<Value: Sendable>: QueuedWrite {
     }
 
     func publish() {
-        state.withLock { $0.published = $0.staged ?? .failure(StorageError(message: "a queued write did not run")) }
+        let outcome = state.withLock { state in
+            state.published = state.staged ?? .failure(StorageError(message: "a queued write did not run"))
+            return state.published
+        }
+        if let completion, let outcome { completion(outcome) }
     }
 
     func fail(_ error: StorageError) {
         state.withLock { $0.published = .failure(error) }
+        completion?(.failure(error))
     }
 }
