@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from openapi.yaml by scripts/embed-openapi.sh: do not edit.
 
 /// The API contract, served at GET /openapi.yaml.
@@ -87,6 +88,10 @@ paths:
             text/plain:
               schema:
                 type: string
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /openapi.yaml:
     get:
       operationId: getOpenAPIDocument
@@ -94,11 +99,17 @@ paths:
       summary: This document
       responses:
         "200":
-          description: The OpenAPI document.
+          description: The OpenAPI document, byte for byte as in the repository.
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                required: [openapi, info, paths]
+                properties:
+                  openapi:
+                    type: string
+        "401":
+          $ref: "#/components/responses/Unauthorized"
   /contacts:
     get:
       operationId: listContacts
@@ -107,10 +118,12 @@ paths:
       parameters:
         - name: q
           in: query
-          description: Substring of name or email, case- and diacritic-insensitive (`angstrom` finds `Ångström`).
+          description: |
+            Substring of name or email, case- and diacritic-insensitive (`angstrom` finds `Ångström`).
+            Empty means no filter. No length limit of its own (an email alone may be 254
+            characters); the request head is bounded by `--max-header-bytes`.
           schema:
             type: string
-            maxLength: 200
         - name: favorite
           in: query
           schema:
@@ -125,9 +138,11 @@ paths:
             default: 100
         - name: cursor
           in: query
-          description: Opaque; the `nextCursor` of the previous page.
+          description: |
+            The `nextCursor` of the previous page. Treat it as opaque; its shape is fixed (the
+            pattern), and any string of another shape is refused with 400.
           schema:
-            type: string
+            $ref: "#/components/schemas/ContactCursor"
       responses:
         "200":
           description: One page of contacts.
@@ -137,6 +152,10 @@ paths:
                 $ref: "#/components/schemas/ContactList"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
     post:
       operationId: createContact
       tags: [contacts]
@@ -163,12 +182,16 @@ paths:
                 $ref: "#/components/schemas/Contact"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "415":
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
           $ref: "#/components/responses/Unprocessable"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}:
     parameters:
       - $ref: "#/components/parameters/ContactId"
@@ -186,8 +209,14 @@ paths:
             application/json:
               schema:
                 $ref: "#/components/schemas/Contact"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
     patch:
       operationId: updateContact
       tags: [contacts]
@@ -212,6 +241,8 @@ paths:
                 $ref: "#/components/schemas/Contact"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
@@ -222,6 +253,8 @@ paths:
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
           $ref: "#/components/responses/Unprocessable"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
     delete:
       operationId: deleteContact
       tags: [contacts]
@@ -231,10 +264,16 @@ paths:
       responses:
         "204":
           description: Deleted.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}/favorite:
     parameters:
       - $ref: "#/components/parameters/ContactId"
@@ -254,10 +293,16 @@ paths:
             application/json:
               schema:
                 $ref: "#/components/schemas/Contact"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
     delete:
       operationId: unfavoriteContact
       tags: [contacts]
@@ -274,10 +319,16 @@ paths:
             application/json:
               schema:
                 $ref: "#/components/schemas/Contact"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}/vcard:
     parameters:
       - $ref: "#/components/parameters/ContactId"
@@ -288,12 +339,25 @@ paths:
       responses:
         "200":
           description: vCard 3.0 with FN, N and EMAIL.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+            Content-Disposition:
+              description: "`inline`, with a `.vcf` file name made from the contact's name."
+              schema:
+                type: string
           content:
             text/vcard:
               schema:
                 type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /shortcuts:
     get:
       operationId: listShortcuts
@@ -351,6 +415,8 @@ paths:
           description: The list has not changed since the `If-None-Match` validator.
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "406":
           description: The Accept header allows neither application/json nor application/x-plist.
           content:
@@ -389,20 +455,35 @@ paths:
       responses:
         "200":
           description: What the action leads to.
+          headers:
+            Idempotent-Replayed:
+              description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key."
+              schema:
+                type: string
+                enum: ["true"]
           content:
             application/json:
               schema:
                 $ref: "#/components/schemas/TriggerResult"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
         "409":
           description: "`userInfo.Name` matches several contacts (send `contactId`), or a request with the same Idempotency-Key is in progress (retry)."
+          headers:
+            Retry-After:
+              description: Seconds to wait before retrying; sent when a request with the same Idempotency-Key is in progress.
+              schema:
+                type: integer
           content:
             application/problem+json:
               schema:
                 $ref: "#/components/schemas/Problem"
         "410":
-          description: The contact is gone; the device's items are stale and it should fetch /shortcuts.
+          description: |
+            The contact that `userInfo.contactId` or `userInfo.Name` names is gone (deleted, or never
+            existed); the device's items are stale and it should fetch the `refresh` link (/shortcuts).
           content:
             application/problem+json:
               schema:
@@ -412,7 +493,15 @@ paths:
         "415":
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
-          $ref: "#/components/responses/Unprocessable"
+          description: |
+            The type is neither a configured static type nor `FavoriteAction`, a `FavoriteAction`
+            names no contact, or the Idempotency-Key was already used with a different body.
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /triggers:
     get:
       operationId: listTriggers
@@ -449,6 +538,10 @@ paths:
                       $ref: "#/components/schemas/TriggerRecord"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /triggers/stats:
     get:
       operationId: getTriggerStats
@@ -463,6 +556,10 @@ paths:
                 $ref: "#/components/schemas/TriggerStats"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /events:
     get:
       operationId: streamEvents
@@ -483,6 +580,8 @@ paths:
                 type: string
         "400":
           $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
 components:
   securitySchemes:
     bearerAuth:
@@ -494,15 +593,16 @@ components:
       name: id
       in: path
       required: true
-      description: The contact's opaque id.
+      description: The contact's id, as the server issued it (20 lower-case base32 characters).
       schema:
-        type: string
-        minLength: 1
+        $ref: "#/components/schemas/ContactIdentifier"
     IfMatch:
       name: If-Match
       in: header
       required: false
-      description: The contact's ETag; a stale one is 412 and nothing changes.
+      description: |
+        The contact's `ETag` (`"<id>.<revision>"`), or `*`. Any other value, including the ETag of
+        an earlier revision, is stale: the answer is 412 with the current `ETag`, and nothing changes.
       schema:
         type: string
   headers:
@@ -512,7 +612,10 @@ components:
         type: string
   responses:
     BadRequest:
-      description: Malformed JSON, a wrong JSON type, an unknown field or a bad query parameter.
+      description: |
+        Malformed JSON, a wrong JSON type, an unknown field, a bad or unknown query parameter, a
+        malformed header, or a request target the server refuses to guess at (bad percent-encoding,
+        invalid UTF-8, a control character in the path).
       content:
         application/problem+json:
           schema:
@@ -525,6 +628,11 @@ components:
             $ref: "#/components/schemas/Problem"
     PreconditionFailed:
       description: The `If-Match` validator is stale; nothing changed.
+      headers:
+        ETag:
+          description: The contact's current entity tag.
+          schema:
+            type: string
       content:
         application/problem+json:
           schema:
@@ -547,7 +655,72 @@ components:
         application/problem+json:
           schema:
             $ref: "#/components/schemas/Problem"
+    Unauthorized:
+      description: |
+        The service runs with a token and the request has no `Authorization: Bearer <token>` header,
+        or the wrong token. Every path but /healthz and /readyz answers this before routing.
+      headers:
+        WWW-Authenticate:
+          required: true
+          schema:
+            type: string
+            enum: ['Bearer realm="quickactiond"']
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    ServiceUnavailable:
+      description: The database could not complete the request; retry later.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
   schemas:
+    ContactIdentifier:
+      type: string
+      description: A contact id as the server issues it; any other id names no contact (404).
+      pattern: "^[a-z2-7]{20}$"
+      example: pejjfoz7jjzkipkbvkdh
+    ContactCursor:
+      type: string
+      description: |
+        A page position the server issued (unpadded base64url of `v1:` and a decimal sequence
+        number). Opaque to clients: pass back what `nextCursor` gave.
+      pattern: "^djE6(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]){0,5}(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]|(?:M[AQgw]|N[AQgw]|O[AQ])|(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk])$"
+      example: djE6NA
+    ContactName:
+      type: string
+      description: |
+        1-100 characters, not only white space, no control characters (C0, DEL or C1). Leading and
+        trailing white space is trimmed before storing. The server counts characters as grapheme
+        clusters after trimming, so a name within `maxLength` code points is always short enough.
+      minLength: 1
+      maxLength: 100
+      pattern: '^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$'
+    ContactEmail:
+      type: string
+      nullable: true
+      description: |
+        `local@domain.tld`: one `@`, a non-empty local part, a domain with at least one dot, no
+        empty label and a last label of at least two characters; no white space or control
+        characters; at most 254 characters. The pattern states the rule for ASCII addresses; the
+        server applies the same shape to non-ASCII ones. `null` means no email (in a PATCH, it
+        clears the email).
+      maxLength: 254
+      pattern: '^[\x21-\x3F\x41-\x7E]+@[\x21-\x2D\x2F-\x3F\x41-\x7E]+(\.[\x21-\x2D\x2F-\x3F\x41-\x7E]+)*\.[\x21-\x2D\x2F-\x3F\x41-\x7E]{2,}$'
+      example: ada@example.com
+    PropertyListValue:
+      description: A property-list value (string, number, boolean, array or dictionary of them); never null.
+      anyOf:
+        - type: string
+        - type: number
+        - type: boolean
+        - type: array
+          items:
+            $ref: "#/components/schemas/PropertyListValue"
+        - type: object
+          additionalProperties:
+            $ref: "#/components/schemas/PropertyListValue"
     Problem:
       type: object
       description: RFC 9457 problem details.
@@ -570,7 +743,7 @@ components:
       additionalProperties: false
       properties:
         id:
-          type: string
+          $ref: "#/components/schemas/ContactIdentifier"
         name:
           type: string
         email:
@@ -588,32 +761,28 @@ components:
       type: object
       required: [name]
       additionalProperties: false
+      example:
+        name: Katherine Johnson
+        email: kj@example.com
       properties:
         name:
-          type: string
-          description: 1-100 characters after trimming, no control characters.
-          minLength: 1
-          maxLength: 100
+          $ref: "#/components/schemas/ContactName"
         email:
-          type: string
-          nullable: true
-          description: local@domain.tld, at most 254 characters.
-          maxLength: 254
+          $ref: "#/components/schemas/ContactEmail"
         favorite:
           type: boolean
           default: false
     ContactPatch:
       type: object
+      description: Only the fields present change; an empty object changes nothing.
       additionalProperties: false
+      example:
+        email: anders@uu.se
       properties:
         name:
-          type: string
-          minLength: 1
-          maxLength: 100
+          $ref: "#/components/schemas/ContactName"
         email:
-          type: string
-          nullable: true
-          maxLength: 254
+          $ref: "#/components/schemas/ContactEmail"
         favorite:
           type: boolean
     ContactList:
@@ -630,7 +799,8 @@ components:
         nextCursor:
           type: string
           nullable: true
-          description: Pass as `cursor` for the next page; null on the last page.
+          description: Pass as `cursor` for the next page; null on the last page (a ContactCursor).
+          pattern: "^djE6(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]){0,5}(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]|(?:M[AQgw]|N[AQgw]|O[AQ])|(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk])$"
     ShortcutIcon:
       description: Exactly one of a system icon type, an SF Symbol or an asset.
       oneOf:
@@ -715,14 +885,21 @@ components:
       type: object
       required: [type]
       additionalProperties: false
+      example:
+        type: SearchAction
+        launch: warm
+        deviceId: iphone-ada
       properties:
         type:
           type: string
           description: The picked item's type.
         userInfo:
           type: object
-          additionalProperties: true
-          description: The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it).
+          additionalProperties:
+            $ref: "#/components/schemas/PropertyListValue"
+          description: |
+            The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it):
+            property-list values only, so no `null` at any depth.
         launch:
           type: string
           enum: [cold, warm]
