@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One parsed HTTP request as the application sees it.
 public struct HTTPRequest: Sendable {
     /// The method, upper case as sent (`GET`, `POST`, ...).
@@ -46,5 +48,3 @@ public enum MonotonicClock {
         DispatchTime.now().uptimeNanoseconds
     }
 }
-
-import Dispatch

@@ -76,10 +76,12 @@ public final class HTTPServer: Sendable {
     /// Stops accepting, lets requests in flight finish (up to `grace`), then closes
     /// every connection and joins the threads. Safe to call more than once.
     public func stop(grace: Duration = .seconds(10)) {
-        guard let handle = daemon.withLock({ handle -> DaemonHandle? in
-            defer { handle = nil }
-            return handle
-        }) else { return }
+        guard
+            let handle = daemon.withLock({ handle -> DaemonHandle? in
+                defer { handle = nil }
+                return handle
+            })
+        else { return }
         let listenFD = MHD_quiesce_daemon(handle.pointer)
         if listenFD >= 0 { Glibc.close(listenFD) }
         // Streams never finish by themselves: end them so their requests complete.

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -102,5 +103,3 @@ final class RawConnection {
         return Response(status: status, headers: headers, body: body)
     }
 }
-
-import Foundation

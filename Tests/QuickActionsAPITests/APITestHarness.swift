@@ -1,8 +1,9 @@
 import HTTPServer
 import QuickActions
-@testable import QuickActionsAPI
 import Storage
 import Testing
+
+@testable import QuickActionsAPI
 
 /// Drives the API in-process through the real router and handler, with an in-memory store.
 struct APITestHarness {
@@ -11,7 +12,8 @@ struct APITestHarness {
     let cache: ShortcutListCache
     let triggers: InMemoryTriggerStore
 
-    init(seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
+    init(
+        seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
         catalog: LocalizationCatalog? = nil, appName: String? = nil
     ) throws {
         repository = InMemoryContactRepository()
@@ -24,7 +26,8 @@ struct APITestHarness {
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: EventHub(),
                 catalog: catalog, idempotencyTTLSeconds: idempotencyTTLSeconds))
-        handler = APIHandler(router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
+        handler = APIHandler(
+            router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
     }
 
     /// Sends a request; `json` sets the body and `Content-Type: application/json`.

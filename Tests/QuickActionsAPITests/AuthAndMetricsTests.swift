@@ -1,5 +1,6 @@
-@testable import QuickActionsAPI
 import Testing
+
+@testable import QuickActionsAPI
 
 @Suite struct AuthenticationTests {
     @Test func withoutTheTokenEveryPathLooksTheSame() throws {
@@ -87,6 +88,8 @@ import Testing
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--port", "70000"]) }
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--bogus"]) }
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--no-seed=1"]) }
-        #expect(try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"]) == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X"))
+        #expect(
+            try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"]) == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X")
+        )
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import QuickActions
 import Storage
 import Testing
@@ -149,5 +150,3 @@ import Testing
         try api.send("GET", "/contacts/nope/vcard").expectProblem(404)
     }
 }
-
-import Foundation

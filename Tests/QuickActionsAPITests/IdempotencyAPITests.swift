@@ -10,7 +10,8 @@ import Testing
     @Test func aRetryGetsTheStoredAnswerAndIsNotRecordedAgain() throws {
         let api = try APITestHarness(seed: true)
         let first = try api.send("POST", "/trigger", json: body, headers: [("Idempotency-Key", "k-1")])
-        let retry = try api.send("POST", "/trigger", json: #"{ "deviceId":"iphone-1", "type":"SearchAction","launch":"cold" }"#, headers: [("Idempotency-Key", "k-1")])
+        let retry = try api.send(
+            "POST", "/trigger", json: #"{ "deviceId":"iphone-1", "type":"SearchAction","launch":"cold" }"#, headers: [("Idempotency-Key", "k-1")])
         #expect(first.status == 200 && retry.status == 200)
         #expect(try retry.object()["id"] == first.object()["id"])
         #expect(retry.body == first.body)
@@ -59,7 +60,8 @@ import Testing
         let old = StoredAnswer(
             key: "old", requestDigest: "x", status: 200, body: Array("{}".utf8), createdAt: Timestamp.now().advanced(byMilliseconds: -5000))
         _ = try api.triggers.record(
-            TriggerRecord(id: "t0", type: "SearchAction", userInfo: nil, launch: nil, deviceId: nil, receivedAt: old.createdAt, message: "m", contactId: nil),
+            TriggerRecord(
+                id: "t0", type: "SearchAction", userInfo: nil, launch: nil, deviceId: nil, receivedAt: old.createdAt, message: "m", contactId: nil),
             answer: old)
         let response = try api.send("POST", "/trigger", json: body, headers: [("Idempotency-Key", "old")])
         #expect(response.status == 200)

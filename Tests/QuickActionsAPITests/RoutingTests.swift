@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
-@testable import QuickActionsAPI
 import Testing
+
+@testable import QuickActionsAPI
 
 @Suite struct RoutingTests {
     @Test func unknownPathIs404Problem() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import QuickActions
-@testable import QuickActionsAPI
 import Testing
+
+@testable import QuickActionsAPI
 
 @Suite struct ShortcutNegotiationTests {
     static let catalog = LocalizationCatalog(tables: [
@@ -9,12 +10,13 @@ import Testing
         "de": ["Search": "Suchen"],
     ])
 
-    @Test(arguments: [
-        (nil, ShortcutRepresentationKey.Format.json), ("", .json), ("*/*", .json), ("application/json", .json),
-        ("application/x-plist", .propertyList), ("application/x-plist, application/json;q=0.5", .propertyList),
-        ("application/json;q=0.2, application/x-plist;q=0.9", .propertyList), ("application/*", .json),
-        ("text/html, */*;q=0.1", .json),
-    ] as [(String?, ShortcutRepresentationKey.Format)])
+    @Test(
+        arguments: [
+            (nil, ShortcutRepresentationKey.Format.json), ("", .json), ("*/*", .json), ("application/json", .json),
+            ("application/x-plist", .propertyList), ("application/x-plist, application/json;q=0.5", .propertyList),
+            ("application/json;q=0.2, application/x-plist;q=0.9", .propertyList), ("application/*", .json),
+            ("text/html, */*;q=0.1", .json),
+        ] as [(String?, ShortcutRepresentationKey.Format)])
     func acceptPicksTheFormat(accept: String?, format: ShortcutRepresentationKey.Format) {
         #expect(ShortcutsController.format(accept: accept) == format)
     }
@@ -57,7 +59,8 @@ import Testing
         let none = try api.send("GET", "/shortcuts", headers: [("Accept-Language", "ja")])
         #expect(try none.object()["items"]?.arrayFirstTitle == "Search")
         #expect(Set([french.headers["ETag"], german.headers["ETag"], none.headers["ETag"]]).count == 3)
-        #expect(try api.send("GET", "/shortcuts", headers: [("Accept-Language", "fr"), ("If-None-Match", french.headers["ETag"] ?? "")]).status == 304)
+        #expect(
+            try api.send("GET", "/shortcuts", headers: [("Accept-Language", "fr"), ("If-None-Match", french.headers["ETag"] ?? "")]).status == 304)
     }
 
     @Test func warningsFlagHIGProblems() throws {

@@ -31,7 +31,9 @@ enum TriggerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertib
     }
 
     static func answer(_ key: String, at millis: Int64 = 1000) -> StoredAnswer {
-        StoredAnswer(key: key, requestDigest: "digest-\(key)", status: 200, body: Array("{\"id\":\"\(key)\"}".utf8), createdAt: Timestamp(millisecondsSince1970: millis))
+        StoredAnswer(
+            key: key, requestDigest: "digest-\(key)", status: 200, body: Array("{\"id\":\"\(key)\"}".utf8),
+            createdAt: Timestamp(millisecondsSince1970: millis))
     }
 
     @Test(arguments: TriggerStoreKind.allCases)

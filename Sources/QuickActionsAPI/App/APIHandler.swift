@@ -59,7 +59,8 @@ public final class APIHandler: HTTPRequestHandler {
             problem = Problem(status: 413, title: "Content Too Large", detail: "The request body is larger than the limit of \(limit) bytes.")
         case .headersTooLarge(let limit):
             problem = Problem(
-                status: 431, title: "Request Header Fields Too Large", detail: "The request line and headers are larger than the limit of \(limit) bytes.")
+                status: 431, title: "Request Header Fields Too Large",
+                detail: "The request line and headers are larger than the limit of \(limit) bytes.")
         case .badTarget(let targetError):
             problem = .badRequest(targetError.message)
         case .ambiguousFraming(let detail):

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import QuickActions
 import Storage
+import Synchronization
 
 /// The composition root: parses the command line, builds every part, serves until
 /// SIGINT/SIGTERM, and returns the process exit status.
@@ -101,8 +102,6 @@ private final class TerminationSignals {
         return received.name.withLock { $0 }
     }
 }
-
-import Synchronization
 
 /// Writes to the standard streams through file descriptors (the C globals are not
 /// concurrency-safe in Swift 6).

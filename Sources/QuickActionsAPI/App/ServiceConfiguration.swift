@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the command line and environment decide.
 public struct ServiceConfiguration: Sendable, Equatable {
     /// Address to bind.
@@ -231,5 +233,3 @@ private struct Arguments {
         if inline != nil { throw UsageError(description: "\(flag) takes no value") }
     }
 }
-
-import Foundation

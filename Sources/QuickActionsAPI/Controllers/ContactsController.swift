@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import QuickActions
 import Storage
@@ -46,7 +47,8 @@ final class ContactsController: Sendable {
         }
         let rawEmail = try body.nullableString("email") ?? nil
         let favorite = try body.bool("favorite") ?? false
-        let draft = NewContact(name: try validated { () throws(ValidationError) in try ContactValidator.name(rawName) },
+        let draft = NewContact(
+            name: try validated { () throws(ValidationError) in try ContactValidator.name(rawName) },
             email: try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }, favorite: favorite)
         // Answered when the write is durable. Meanwhile no thread waits, so writes arriving
         // together share one commit (group commit) however few HTTP threads there are.
@@ -204,5 +206,3 @@ final class ContactsController: Sendable {
             headers: headers)
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import QuickActions
 
@@ -78,5 +79,3 @@ final class ShortcutsController: Sendable {
         }
     }
 }
-
-import Foundation

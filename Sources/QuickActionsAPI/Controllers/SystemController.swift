@@ -11,7 +11,10 @@ final class SystemController: Sendable {
     /// Extra gauges from other parts (open event streams).
     let extraGauges: @Sendable () -> [(name: String, help: String, value: Double)]
 
-    init(openAPIDocument: SharedBytes, repository: any ContactRepository, shortcuts: ShortcutListCache, metrics: Metrics, extraGauges: @escaping @Sendable () -> [(name: String, help: String, value: Double)]) {
+    init(
+        openAPIDocument: SharedBytes, repository: any ContactRepository, shortcuts: ShortcutListCache, metrics: Metrics,
+        extraGauges: @escaping @Sendable () -> [(name: String, help: String, value: Double)]
+    ) {
         self.openAPIDocument = openAPIDocument
         self.repository = repository
         self.shortcuts = shortcuts

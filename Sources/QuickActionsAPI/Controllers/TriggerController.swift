@@ -15,7 +15,10 @@ final class TriggerController: Sendable {
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
 
-    init(repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, gate: IdempotencyGate, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
+    init(
+        repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, gate: IdempotencyGate, events: EventHub,
+        metrics: Metrics, idempotencyTTLMilliseconds: Int64
+    ) {
         self.repository = repository
         self.builder = builder
         self.store = store

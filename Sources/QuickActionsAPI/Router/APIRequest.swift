@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import QuickActions
 
@@ -122,5 +123,3 @@ public struct JSONObject: Sendable {
         Problem.badRequest("Field '\(key)' must be \(expected), not \(value.typeName).", extensions: ["field": .string(key)])
     }
 }
-
-import Foundation

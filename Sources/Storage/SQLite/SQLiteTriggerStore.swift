@@ -36,7 +36,8 @@ public final class SQLiteTriggerStore: TriggerStore {
     public func triggers(limit: Int, type: String?, contactId: String?) throws(StorageError) -> [TriggerRecord] {
         try database.readers.read { connection throws(StorageError) in
             try connection.rows(
-                TriggerSQL.list, [.optionalText(type), .optionalText(type), .optionalText(contactId), .optionalText(contactId), .integer(Int64(limit))],
+                TriggerSQL.list,
+                [.optionalText(type), .optionalText(type), .optionalText(contactId), .optionalText(contactId), .integer(Int64(limit))],
                 TriggerSQL.record)
         }
     }
@@ -84,7 +85,9 @@ enum TriggerSQL {
 
     static func record(_ row: SQLiteStatement) -> TriggerRecord {
         var userInfo: [String: PropertyListValue]?
-        if let text = row.optionalText(at: 2), let value = try? JSONParser.parse(text), case .dictionary(let dictionary)? = PropertyListValue(json: value) {
+        if let text = row.optionalText(at: 2), let value = try? JSONParser.parse(text),
+            case .dictionary(let dictionary)? = PropertyListValue(json: value)
+        {
             userInfo = dictionary
         }
         return TriggerRecord(
