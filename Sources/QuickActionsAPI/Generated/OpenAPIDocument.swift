@@ -16,6 +16,15 @@ info:
     person picks an action.
 
     Every error is an RFC 9457 `application/problem+json` document.
+
+    Answers every operation shares, listed with each operation where they apply:
+    401 without the token (when the service runs with one; not for /healthz and /readyz),
+    400 for a request target the server will not guess at (bad percent-encoding, invalid
+    UTF-8, a control character in the path) or conflicting framing headers, 413 for a body
+    over `--max-body-bytes`, and 503 when the database cannot complete the request.
+    Beyond the operations: a path that does not exist is 404, a method a path does not have
+    is 405 with `Allow`, and `HEAD` is answered wherever `GET` is. Every answer carries
+    `X-Request-Id` (the request's own, when it sends a short visible-ASCII one).
   license:
     name: MIT
 servers:
@@ -47,6 +56,10 @@ paths:
                   status:
                     type: string
                     enum: [ok]
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
   /readyz:
     get:
       operationId: getReadiness
@@ -66,6 +79,10 @@ paths:
                   status:
                     type: string
                     enum: [ready]
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           description: The database does not answer.
           content:
@@ -88,8 +105,12 @@ paths:
             text/plain:
               schema:
                 type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /openapi.yaml:
@@ -108,8 +129,12 @@ paths:
                 properties:
                   openapi:
                     type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
   /contacts:
     get:
       operationId: listContacts
@@ -154,6 +179,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     post:
@@ -215,6 +242,8 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     patch:
@@ -272,6 +301,8 @@ paths:
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}/favorite:
@@ -301,6 +332,8 @@ paths:
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     delete:
@@ -327,6 +360,8 @@ paths:
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}/vcard:
@@ -356,6 +391,8 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "404":
           $ref: "#/components/responses/NotFound"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /shortcuts:
@@ -423,6 +460,8 @@ paths:
             application/problem+json:
               schema:
                 $ref: "#/components/schemas/Problem"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
   /trigger:
     post:
       operationId: postTrigger
@@ -540,6 +579,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /triggers/stats:
@@ -558,6 +599,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /events:
@@ -582,6 +625,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
 components:
   securitySchemes:
     bearerAuth:
@@ -638,7 +683,7 @@ components:
           schema:
             $ref: "#/components/schemas/Problem"
     ContentTooLarge:
-      description: The body is over `--max-body-bytes`.
+      description: The body is over `--max-body-bytes` (checked for every request, whatever its method).
       content:
         application/problem+json:
           schema:
