@@ -12,19 +12,20 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 started=$SECONDS
 
+# The virtualenv: pip runs only when schemathesis is missing or not the pinned version, or
+# requirements-test.txt changed since the last install (its other pins decide what a seed generates).
 venv=.venv
+stamp="$venv/.requirements-test.sha256"
 wanted=$(sed -n 's/^schemathesis==\([^ ;#]*\).*/\1/p' requirements-test.txt)
 [ -n "$wanted" ] || { echo "requirements-test.txt pins no schemathesis version" >&2; exit 2; }
+digest=$(sha256sum requirements-test.txt | cut -d' ' -f1)
 installed=$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true)
-if [ "$installed" != "$wanted" ]; then
-    echo "installing schemathesis $wanted into $venv (found: ${installed:-none})"
-    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if [ "$installed" != "$wanted" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
+    echo "installing requirements-test.txt (schemathesis $wanted) into $venv (found: ${installed:-none})"
+    "$venv/bin/python" -c '' 2>/dev/null || python3 -m venv --clear "$venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+    echo "$digest" >"$stamp"
 fi
-
-# Incremental: a no-op when the binary is up to date.
-swift build --product quickactiond >/dev/null
-binary=.build/debug/quickactiond
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-schemathesis.XXXXXX")
 server_pid=""
@@ -37,18 +38,30 @@ stop_server() {
     fi
     server_pid=""
 }
+schemathesis_pid=""
+tail_pid=""
 cleanup() {
+    for pid in $schemathesis_pid $tail_pid; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in $schemathesis_pid $tail_pid; do wait "$pid" 2>/dev/null || true; done
     stop_server
     rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# Incremental: a no-op when the debug binary is up to date.
+if ! swift build --product quickactiond >"$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    echo "schemathesis: FAILED: swift build --product quickactiond did not succeed" >&2
+    exit 1
+fi
+binary=.build/debug/quickactiond
+
 # A fresh, seeded SQLite database (four demo contacts, two favorites), an ephemeral port and
 # a random token, so the 401 of every protected operation is real.
 token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 "$binary" --host 127.0.0.1 --port 0 --db "$work/quickactions.sqlite" --store sqlite --token "$token" \
-    --log-level warning >"$work/stdout" 2>"$work/stderr" &
+    >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
 port=""
 for _ in $(seq 1 300); do
@@ -71,7 +84,9 @@ export HYPOTHESIS_STORAGE_DIRECTORY="$PWD/.build/schemathesis/hypothesis"
 seed_args=()
 [ -n "${SCHEMATHESIS_SEED:-}" ] && seed_args=(--seed "$SCHEMATHESIS_SEED")
 
-status=0
+# In the background, so a SIGTERM to this script stops it (and the server) at once instead of
+# after the run; its output is shown as it comes.
+export PYTHONUNBUFFERED=1
 "$venv/bin/schemathesis" --config-file schemathesis.toml run openapi.yaml \
     --url "$base" \
     -H "Authorization: Bearer $token" \
@@ -81,7 +96,15 @@ status=0
     --request-timeout 10 \
     --no-color \
     --report junit --report-dir "$report_dir" \
-    "${seed_args[@]}" "$@" || status=$?
+    "${seed_args[@]}" "$@" >"$work/schemathesis.log" 2>&1 &
+schemathesis_pid=$!
+tail -n +1 -f --pid="$schemathesis_pid" "$work/schemathesis.log" &
+tail_pid=$!
+status=0
+wait "$schemathesis_pid" || status=$?
+schemathesis_pid=""
+wait "$tail_pid" || true
+tail_pid=""
 
 if ! kill -0 "$server_pid" 2>/dev/null; then
     echo "quickactiond died during the run; its stderr:" >&2
@@ -91,9 +114,17 @@ fi
 stop_server
 
 elapsed=$((SECONDS - started))
+# "1234 generated, 2 found 2 unique failures, 28 skipped" from schemathesis's summary.
+cases=$(sed -n '/^Test cases:/{n;s/^ *//;p;q}' "$work/schemathesis.log")
+seed=$(sed -n 's/^Seed: *//p' "$work/schemathesis.log" | tail -n 1)
 if [ "$status" -eq 0 ]; then
-    echo "schemathesis: clean (openapi.yaml vs quickactiond, all checks, ${elapsed}s)"
+    echo "schemathesis: clean: ${cases:-no test cases reported}; seed ${seed:-?}; ${elapsed}s"
 else
-    echo "schemathesis: FAILED with exit code $status (${elapsed}s); see the findings above and $report_dir" >&2
+    # The server's own account of what went wrong (e.g. the storage error behind a 503).
+    if grep -q '"level":"error"' "$work/stderr"; then
+        echo "quickactiond logged these errors (last 20):" >&2
+        grep '"level":"error"' "$work/stderr" | tail -n 20 >&2
+    fi
+    echo "schemathesis: FAILED (exit $status): ${cases:-see above}; seed ${seed:-?}; ${elapsed}s; JUnit report in $report_dir" >&2
 fi
 exit "$status"
