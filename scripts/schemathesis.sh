@@ -6,7 +6,7 @@
 #
 # Usage: scripts/schemathesis.sh [extra schemathesis run options, e.g. --max-examples 5]
 # Environment: SCHEMATHESIS_SEED (default: the seed in schemathesis.toml),
-#              SCHEMATHESIS_REPORT_DIR (default: .build/schemathesis; a JUnit report lands there).
+#              SCHEMATHESIS_REPORT_DIR (default: .build/schemathesis; junit.xml lands there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -95,7 +95,7 @@ export PYTHONUNBUFFERED=1
     --workers 1 \
     --request-timeout 10 \
     --no-color \
-    --report junit --report-dir "$report_dir" \
+    --report junit --report-dir "$report_dir" --report-junit-path "$report_dir/junit.xml" \
     "${seed_args[@]}" "$@" >"$work/schemathesis.log" 2>&1 &
 schemathesis_pid=$!
 tail -n +1 -f --pid="$schemathesis_pid" "$work/schemathesis.log" &
@@ -114,17 +114,26 @@ fi
 stop_server
 
 elapsed=$((SECONDS - started))
-# "1234 generated, 2 found 2 unique failures, 28 skipped" from schemathesis's summary.
+# Schemathesis's own tally, e.g. "6036 generated, 6036 passed, 28 skipped" or
+# "4253 generated, 1 found 1 unique failure, 28 skipped", becomes the closing line
+# "schemathesis: P passed, F failed, S skipped" (F counts unique failures; P the other cases).
 cases=$(sed -n '/^Test cases:/{n;s/^ *//;p;q}' "$work/schemathesis.log")
+count() { sed -n "s/.*\b\([0-9][0-9]*\) $1.*/\1/p" <<<"$cases"; }
+generated=$(count generated); passed=$(count passed); found=$(count found)
+failures=$(sed -n 's/.* \([0-9][0-9]*\) unique failure.*/\1/p' <<<"$cases"); skipped=$(count skipped)
+: "${generated:=0}" "${found:=0}" "${failures:=0}" "${skipped:=0}"
+[ -n "$passed" ] || passed=$((generated - found))
 seed=$(sed -n 's/^Seed: *//p' "$work/schemathesis.log" | tail -n 1)
 if [ "$status" -eq 0 ]; then
-    echo "schemathesis: clean: ${cases:-no test cases reported}; seed ${seed:-?}; ${elapsed}s"
+    echo "schemathesis clean against quickactiond (seed ${seed:-?}, ${elapsed}s)"
 else
     # The server's own account of what went wrong (e.g. the storage error behind a 503).
     if grep -q '"level":"error"' "$work/stderr"; then
         echo "quickactiond logged these errors (last 20):" >&2
         grep '"level":"error"' "$work/stderr" | tail -n 20 >&2
     fi
-    echo "schemathesis: FAILED (exit $status): ${cases:-see above}; seed ${seed:-?}; ${elapsed}s; JUnit report in $report_dir" >&2
+    echo "schemathesis FAILED with exit code $status (seed ${seed:-?}, ${elapsed}s); JUnit report: $report_dir/junit.xml" >&2
+    [ "$failures" -gt 0 ] || failures=1
 fi
+echo "schemathesis: $passed passed, $failures failed, $skipped skipped"
 exit "$status"

@@ -936,8 +936,14 @@ components:
         deviceId: iphone-ada
       properties:
         type:
-          type: string
-          description: The picked item's type.
+          description: |
+            The picked item's type: `FavoriteAction` (needs `userInfo.contactId` or `userInfo.Name`)
+            or one of the static types the service was started with (`--shortcuts`; by default the
+            sample's `SearchAction` and `ShareAction`). Any other type is 422.
+          anyOf:
+            - type: string
+              enum: [FavoriteAction, SearchAction, ShareAction]
+            - type: string
         userInfo:
           type: object
           additionalProperties:
