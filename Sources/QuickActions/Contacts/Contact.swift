@@ -95,8 +95,15 @@ public struct ContactQuery: Sendable, Equatable {
         self.after = after
     }
 
+    /// False when the text has a control character: names and emails never do (and U+001F
+    /// separates them in the search key), so such a search matches nothing in any store.
+    public var canMatch: Bool {
+        !(text?.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ?? false)
+    }
+
     /// Whether `contact` passes the text and favorite filters (not the page bounds).
     public func matches(_ contact: Contact) -> Bool {
+        guard canMatch else { return false }
         if let favorite, contact.favorite != favorite { return false }
         if let text, !text.isEmpty {
             return SearchFolding.contains(SearchFolding.key(name: contact.name, email: contact.email), SearchFolding.fold(text))

@@ -25,7 +25,8 @@ public enum ContactValidator {
         if trimmed.isEmpty {
             throw ValidationError(field: "name", message: "name must not be empty.")
         }
-        if trimmed.count > maxNameLength {
+        // Lengths count Unicode code points of the value as sent, as JSON Schema's maxLength does.
+        if raw.unicodeScalars.count > maxNameLength {
             throw ValidationError(field: "name", message: "name must be at most \(maxNameLength) characters.")
         }
         if trimmed.unicodeScalars.contains(where: \.isControlCharacter) {
@@ -38,7 +39,7 @@ public enum ContactValidator {
     public static func email(_ raw: String?) throws(ValidationError) -> String? {
         guard let raw else { return nil }
         let email = raw.trimmingWhitespace()
-        if email.count > maxEmailLength {
+        if raw.unicodeScalars.count > maxEmailLength {
             throw ValidationError(field: "email", message: "email must be at most \(maxEmailLength) characters.")
         }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)

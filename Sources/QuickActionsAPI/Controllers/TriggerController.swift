@@ -155,7 +155,7 @@ final class TriggerController: Sendable {
             throw Problem.badRequest("Field 'launch' must be 'cold' or 'warm'.", extensions: ["field": "launch"])
         }
         let deviceId = try body.string("deviceId")
-        if let deviceId, deviceId.count > maxDeviceIdLength || deviceId.isEmpty {
+        if let deviceId, deviceId.unicodeScalars.count > maxDeviceIdLength || deviceId.isEmpty {
             throw Problem.badRequest("Field 'deviceId' must be 1 to \(maxDeviceIdLength) characters.", extensions: ["field": "deviceId"])
         }
         return Trigger(type: type, userInfo: userInfo, launch: launch, deviceId: deviceId)

@@ -89,6 +89,8 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
+        // A NUL would also end the full-text query early: answer "no match" before SQL sees it.
+        guard query.canMatch else { return ContactPage(contacts: [], total: 0, nextAfter: nil) }
         let sql = ContactQuerySQL(query)
         let limit = min(max(query.limit, 0), Int(Int32.max))
         let after = query.after ?? 0

@@ -35,3 +35,12 @@ import Testing
         #expect(query.matches(contact))
     }
 }
+
+@Suite struct ValidatorLengthTests {
+    @Test func lengthsCountCodePointsAsSent() throws {
+        #expect(throws: ValidationError.self) { try ContactValidator.name("   " + String(repeating: "a", count: 98)) }
+        #expect(try ContactValidator.name(String(repeating: "a", count: 100)).count == 100)
+        // 60 × (e + combining acute) is 60 characters but 120 code points.
+        #expect(throws: ValidationError.self) { try ContactValidator.name(String(repeating: "e\u{301}", count: 60)) }
+    }
+}
