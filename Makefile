@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build release run test test-asan fuzz bench lint format docker-check embed-openapi clean
+.PHONY: deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi clean
 
 FUZZ_SECONDS ?= 30
 
@@ -39,6 +39,10 @@ test: deps
 ## are suppressed in .lsan-suppressions, each with its reason)
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
+
+## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml)
+schemathesis: deps
+	scripts/schemathesis.sh
 
 ## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, Info.plist, request targets) for FUZZ_SECONDS each
 fuzz: deps
