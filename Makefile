@@ -2,6 +2,7 @@
 # Both install the Debian packages they need first (as root; elsewhere with sudo).
 
 SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
@@ -31,6 +32,7 @@ run: release
 
 ## test: every unit, API and end-to-end test (XCTest and Swift Testing)
 test: deps
+	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
 	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
