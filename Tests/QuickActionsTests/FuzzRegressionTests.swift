@@ -33,3 +33,21 @@ import Testing
         for input in Self.inputs("InfoPlist") { _ = try? ShortcutConfiguration.parse(input, source: "regression") }
     }
 }
+
+@Suite struct DevelopmentRegionTests {
+    @Test func theInfoPlistLanguageIsRead() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDevelopmentRegion</key><string>de_DE</string>
+            <key>UIApplicationShortcutItems</key><array><dict>
+            <key>UIApplicationShortcutItemType</key><string>SearchAction</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Suchen</string>
+            </dict></array></dict></plist>
+            """
+        let configuration = try ShortcutConfiguration.parse(Array(plist.utf8), source: "inline")
+        #expect(configuration.developmentRegion == "de-DE")
+        let unexpanded = plist.replacingOccurrences(of: "de_DE", with: "$(DEVELOPMENT_LANGUAGE)")
+        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == nil)
+    }
+}

@@ -38,7 +38,8 @@ extension ShortcutConfiguration {
             items.append(try InfoPlistItemReader(source: source, index: index).item(from: entry))
         }
         try checkUniqueTypes(items, source: source)
-        return ShortcutConfiguration(staticItems: items, appName: appName(in: dictionary))
+        let region = (dictionary["CFBundleDevelopmentRegion"] as? String).flatMap(usableAppName)?.replacingOccurrences(of: "_", with: "-")
+        return ShortcutConfiguration(staticItems: items, appName: appName(in: dictionary), developmentRegion: region)
     }
 
     /// `CFBundleDisplayName`, else `CFBundleName`, skipping empty values and unexpanded

@@ -6,11 +6,14 @@ public struct ShortcutConfiguration: Sendable, Equatable {
     /// The app's name: `CFBundleDisplayName`, else `CFBundleName` (nil for JSON files, and when
     /// the value is only an unexpanded build setting such as `$(PRODUCT_NAME)`).
     public var appName: String?
+    /// The language of the Info.plist's own text (`CFBundleDevelopmentRegion`), if it says.
+    public var developmentRegion: String?
 
     /// Creates a configuration.
-    public init(staticItems: [ShortcutItem], appName: String? = nil) {
+    public init(staticItems: [ShortcutItem], appName: String? = nil, developmentRegion: String? = nil) {
         self.staticItems = staticItems
         self.appName = appName
+        self.developmentRegion = developmentRegion
     }
 
     /// Reads the file at `path`: JSON when its first non-blank byte is `[` or `{`, otherwise

@@ -17,8 +17,10 @@ final class Service: Sendable {
         let shortcuts = try Self.loadShortcuts(configuration)
         let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
         let metrics = Metrics()
+        // Content-Language of the untranslated list: the Info.plist's development region.
         let renderer = ShortcutListRenderer(
-            catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName)
+            catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName,
+            baseLanguage: shortcuts.configuration.developmentRegion ?? "en")
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
         let events = EventHub()
         try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))

@@ -1,0 +1,48 @@
+import HTTPServer
+import QuickActions
+import Storage
+import Testing
+
+@testable import QuickActionsAPI
+
+/// A store whose database has gone away: every call fails.
+final class UnreachableRepository: ContactRepository {
+    private let error = StorageError(code: 10, message: "disk I/O error")
+    func create(_ contact: NewContact) throws(StorageError) -> Contact { throw error }
+    func get(id: String) throws(StorageError) -> Contact? { throw error }
+    func list(_ query: ContactQuery) throws(StorageError) -> ContactPage { throw error }
+    func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult { throw error }
+    func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult { throw error }
+    func favorites() throws(StorageError) -> [Contact] { [] }
+    func contacts(named name: String) throws(StorageError) -> [Contact] { throw error }
+    func counts() throws(StorageError) -> (contacts: Int, favorites: Int) { throw error }
+    func ping() throws(StorageError) { throw error }
+}
+
+@Suite struct ReadinessTests {
+    private func handler(_ repository: any ContactRepository) throws -> APIHandler {
+        let builder = ShortcutItemBuilder()
+        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
+        let router = Service.router(
+            Dependencies(
+                repository: repository, triggers: InMemoryTriggerStore(), builder: builder, cache: cache, metrics: Metrics(),
+                events: EventHub(), catalog: nil, idempotencyTTLSeconds: 86_400))
+        return APIHandler(router: router, logger: RequestLogger(level: .error))
+    }
+
+    @Test func readyzIs503ProblemWhenTheDatabaseDoesNotAnswer() throws {
+        let api = try handler(UnreachableRepository())
+        let ready = TestResponse(api.handle(try HTTPRequest(method: "GET", target: "/readyz")))
+        try ready.expectProblem(503)
+        #expect(ready.text.contains("disk I/O error"))
+        // Liveness stays up: the process serves, the database is what is down.
+        #expect(api.handle(try HTTPRequest(method: "GET", target: "/healthz")).status == 200)
+        // Other failures are 503 problems too, never a crash.
+        try TestResponse(api.handle(try HTTPRequest(method: "GET", target: "/contacts"))).expectProblem(503)
+    }
+
+    @Test func readyzIs200WhenTheDatabaseAnswers() throws {
+        let api = try handler(InMemoryContactRepository())
+        #expect(api.handle(try HTTPRequest(method: "GET", target: "/readyz")).status == 200)
+    }
+}
