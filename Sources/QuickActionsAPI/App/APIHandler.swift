@@ -77,7 +77,7 @@ public final class APIHandler: HTTPRequestHandler {
             return problem.response
         } catch let error as StorageError {
             logger.log(.error, "storage failure", ["route": .string(route.pattern), "error": .string(error.description)])
-            return Problem(status: 503, title: "Service Unavailable", detail: "The contact store could not complete the request; try again.").response
+            return Problem.storageUnavailable.response
         } catch {
             // Nothing thrown may cross into C: anything unexpected is a 500.
             logger.log(.error, "unexpected error", ["route": .string(route.pattern), "error": .string(String(describing: error))])

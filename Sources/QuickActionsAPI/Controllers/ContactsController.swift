@@ -64,9 +64,7 @@ final class ContactsController: Sendable {
                 headers.add("ETag", contact.etag)
                 pending.complete(.json(contact.json, status: 201, headers: headers))
             case .failure:
-                pending.complete(
-                    Problem(status: 503, title: "Service Unavailable", detail: "The contact store could not complete the request; try again.")
-                        .response)
+                pending.complete(Problem.storageUnavailable.response)
             }
         }
         return .deferred(pending)

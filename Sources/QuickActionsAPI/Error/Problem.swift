@@ -72,6 +72,10 @@ extension Problem {
         Problem(status: 422, title: "Unprocessable Content", detail: detail, extensions: field.map { ["field": .string($0)] } ?? [:])
     }
 
+    /// 503: the store failed; the client may retry.
+    static let storageUnavailable = Problem(
+        status: 503, title: "Service Unavailable", detail: "The contact store could not complete the request; try again.")
+
     /// 500: our fault; the detail never leaks internals beyond a summary.
     static func internalError(_ detail: String = "The server could not complete the request.") -> Problem {
         Problem(status: 500, title: "Internal Server Error", detail: detail)

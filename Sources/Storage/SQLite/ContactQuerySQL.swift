@@ -26,6 +26,9 @@ struct ContactQuerySQL {
     let countValues: [SQLiteValue]
 
     /// The SQL for `query`'s text and favorite filters (the page bounds are bound later).
+    /// The query's text, folded once here (folding costs more than the SQL around it).
+    let foldedText: String?
+
     init(_ query: ContactQuery) {
         var pageFrom = "contacts c"
         var countFrom = "contacts c"
@@ -34,7 +37,8 @@ struct ContactQuerySQL {
         var page: [(String, SQLiteValue)] = []
         var count: [(String, SQLiteValue)] = []
         // Folding never empties non-empty text; if it did, "" would be a substring of everything.
-        if let text = query.text, case let folded = SearchFolding.fold(text), !folded.isEmpty {
+        foldedText = query.text.map(SearchFolding.fold)
+        if let folded = foldedText, !folded.isEmpty {
             countFrom = "contacts c INDEXED BY contacts_favorite_search_key"
             if folded.unicodeScalars.count >= 3 {
                 countFrom = query.favorite == nil ? "contacts_search" : "contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid"

@@ -47,39 +47,17 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func create(_ contact: NewContact) throws(StorageError) -> Contact {
-        let now = clock()
-        let id = ContactID.generate()
-        let values = ContactSQL.insertValues(id: id, contact, now: now)
-        let sequence = try write { connection throws(StorageError) in
-            try connection.run(ContactSQL.insert, values)
-            return sqlite3_last_insert_rowid(connection.handle)
-        }
-        return Contact(
-            id: id, name: contact.name, email: contact.email, favorite: contact.favorite, createdAt: now, updatedAt: now, revision: 1,
-            sequence: sequence)
+        let insert = ContactInsert(contact, now: clock())
+        return insert.contact(sequence: try write(insert.run))
     }
 
     public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
-        let now = clock()
-        let id = ContactID.generate()
+        let insert = ContactInsert(contact, now: clock())
         let totals = totals
-        // Folding the search key costs more than the insert: do it here, on the caller's
-        // thread, not on the committing thread every write waits for.
-        let values = ContactSQL.insertValues(id: id, contact, now: now)
-        database.write(
-            { connection throws(StorageError) -> Int64 in
-                try connection.run(ContactSQL.insert, values)
-                return sqlite3_last_insert_rowid(connection.handle)
-            },
-            completion: { result in
-                totals.invalidate()
-                completion(
-                    result.map { sequence in
-                        Contact(
-                            id: id, name: contact.name, email: contact.email, favorite: contact.favorite, createdAt: now, updatedAt: now,
-                            revision: 1, sequence: sequence)
-                    })
-            })
+        database.write(insert.run) { result in
+            totals.invalidate()
+            completion(result.map(insert.contact(sequence:)))
+        }
     }
 
     public func get(id: String) throws(StorageError) -> Contact? {
@@ -94,7 +72,7 @@ public final class SQLiteContactRepository: ContactRepository {
         let sql = ContactQuerySQL(query)
         let limit = min(max(query.limit, 0), Int(Int32.max))
         let after = query.after ?? 0
-        let key = SearchTotals.Key(query)
+        let key = SearchTotals.Key(foldedText: sql.foldedText, favorite: query.favorite)
         // Read before the snapshot: a total counted now is only reused while no write followed.
         let generation = totals.generation
         let cached = totals.total(for: key, generation: generation)
@@ -164,5 +142,36 @@ public final class SQLiteContactRepository: ContactRepository {
     ) throws(StorageError) -> Result {
         defer { totals.invalidate() }
         return try database.write(body)
+    }
+}
+
+/// One new contact's row, prepared on the caller's thread: folding the search key costs more
+/// than the insert, so it is not left to the committing thread every write waits for.
+private struct ContactInsert: Sendable {
+    let contact: NewContact
+    let id = ContactID.generate()
+    let now: Timestamp
+    let values: [SQLiteValue]
+
+    init(_ contact: NewContact, now: Timestamp) {
+        self.contact = contact
+        self.now = now
+        self.values = ContactSQL.insertValues(id: id, contact, now: now)
+    }
+
+    /// Inserts the row; returns its sequence.
+    var run: @Sendable (SQLiteConnection) throws(StorageError) -> Int64 {
+        let values = values
+        return { connection throws(StorageError) in
+            try connection.run(ContactSQL.insert, values)
+            return sqlite3_last_insert_rowid(connection.handle)
+        }
+    }
+
+    /// The stored contact.
+    func contact(sequence: Int64) -> Contact {
+        Contact(
+            id: id, name: contact.name, email: contact.email, favorite: contact.favorite, createdAt: now, updatedAt: now, revision: 1,
+            sequence: sequence)
     }
 }

@@ -9,9 +9,9 @@ final class SearchTotals: Sendable {
         let text: String?
         let favorite: Bool?
 
-        init(_ query: ContactQuery) {
-            text = query.text.map(SearchFolding.fold)
-            favorite = query.favorite
+        init(foldedText: String?, favorite: Bool?) {
+            text = foldedText
+            self.favorite = favorite
         }
     }
 
