@@ -290,6 +290,33 @@ import Testing
         }
     }
 
+    /// The SQLite store finds names through its trigram index (short names scan): names that
+    /// fold alike, names too short for a trigram, quotes and renames must all still be exact.
+    @Test(arguments: RepositoryKind.allCases)
+    func contactsNamedIsExactForEveryKindOfName(kind: RepositoryKind) throws {
+        try kind.withRepository { repository in
+            let created = try repository.create(names: ["Ångström", "Angstrom", "A", "Zoë \"Q\" O'Neil", "Q", "Ab"])
+            #expect(try repository.contacts(named: "Ångström") == [created[0]])
+            #expect(try repository.contacts(named: "Angstrom") == [created[1]])
+            #expect(try repository.contacts(named: "angstrom") == [])
+            #expect(try repository.contacts(named: "A") == [created[2]])
+            #expect(try repository.contacts(named: "Ab") == [created[5]])
+            #expect(try repository.contacts(named: "Zoë \"Q\" O'Neil") == [created[3]])
+            #expect(try repository.contacts(named: "Q") == [created[4]])
+            #expect(try repository.contacts(named: "\"") == [])
+            #expect(try repository.contacts(named: "Ab\u{0}") == [])
+            guard case .done(_, let renamed?) = try repository.update(id: created[1].id, ContactPatch(name: "Anders"), expectedRevision: nil)
+            else {
+                Issue.record("rename failed")
+                return
+            }
+            #expect(try repository.contacts(named: "Angstrom") == [])
+            #expect(try repository.contacts(named: "Anders") == [renamed])
+            _ = try repository.delete(id: created[0].id, expectedRevision: nil)
+            #expect(try repository.contacts(named: "Ångström") == [])
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func countsContactsAndFavorites(kind: RepositoryKind) throws {
         try kind.withRepository { repository in

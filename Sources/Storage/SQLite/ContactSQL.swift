@@ -5,13 +5,27 @@ enum ContactSQL {
     /// The columns `contact(_:)` reads, in order.
     static let columns = "c.seq, c.id, c.name, c.email, c.favorite, c.created_ms, c.updated_ms, c.revision"
     static let byID = "SELECT \(columns) FROM contacts c WHERE c.id = ?"
-    static let insert = """
-        INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
-        """
+    /// A new contact's row (`RowInsert`): the table and columns, and one row's values.
+    static let insertTarget = "contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key)"
+    static let insertPlaceholders = "(?, ?, ?, ?, ?, ?, 1, ?)"
     static let update = "UPDATE contacts SET name = ?, email = ?, favorite = ?, updated_ms = ?, revision = ?, search_key = ? WHERE seq = ?"
     static let delete = "DELETE FROM contacts WHERE seq = ?"
     static let favorites = "SELECT \(columns) FROM contacts c WHERE c.favorite = 1 ORDER BY c.seq"
-    static let named = "SELECT \(columns) FROM contacts c WHERE c.name = ? ORDER BY c.seq"
+    /// Contacts named exactly `name`. There is no index on names (it would cost every insert a
+    /// page write): the candidates come from the trigram index, since a search key starts with
+    /// the folded name and U+001F, and `name = ?` keeps the exact ones. A name that folds to
+    /// fewer than two characters, or holds a NUL (which would end the full-text query), scans.
+    static func named(_ name: String) -> (sql: String, values: [SQLiteValue]) {
+        let prefix = SearchFolding.fold(name) + "\u{1F}"
+        guard prefix.unicodeScalars.count >= 3, !name.unicodeScalars.contains("\0") else {
+            return ("SELECT \(columns) FROM contacts c WHERE c.name = ? ORDER BY c.seq", [.text(name)])
+        }
+        return (
+            "SELECT \(columns) FROM contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid "
+                + "WHERE contacts_search MATCH ? AND c.name = ? ORDER BY s.rowid",
+            [.text(ContactQuerySQL.phrase(prefix)), .text(name)]
+        )
+    }
     static let counts = "SELECT (SELECT count(*) FROM contacts), (SELECT count(*) FROM contacts WHERE favorite = 1)"
     static let ping = "SELECT 1"
 

@@ -48,13 +48,14 @@ public final class SQLiteContactRepository: ContactRepository {
 
     public func create(_ contact: NewContact) throws(StorageError) -> Contact {
         let insert = ContactInsert(contact, now: clock())
-        return insert.contact(sequence: try write(insert.run))
+        defer { totals.invalidate() }
+        return insert.contact(sequence: try database.insert(insert.row))
     }
 
     public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         let insert = ContactInsert(contact, now: clock())
         let totals = totals
-        database.write(insert.run) { result in
+        database.insert(insert.row) { result in
             totals.invalidate()
             completion(result.map(insert.contact(sequence:)))
         }
@@ -120,7 +121,8 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func contacts(named name: String) throws(StorageError) -> [Contact] {
-        try readers.read { connection throws(StorageError) in try connection.rows(ContactSQL.named, [.text(name)], ContactSQL.contact) }
+        let named = ContactSQL.named(name)
+        return try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, ContactSQL.contact) }
     }
 
     public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
@@ -159,13 +161,9 @@ private struct ContactInsert: Sendable {
         self.values = ContactSQL.insertValues(id: id, contact, now: now)
     }
 
-    /// Inserts the row; returns its sequence.
-    var run: @Sendable (SQLiteConnection) throws(StorageError) -> Int64 {
-        let values = values
-        return { connection throws(StorageError) in
-            try connection.run(ContactSQL.insert, values)
-            return sqlite3_last_insert_rowid(connection.handle)
-        }
+    /// The row to insert (its rowid is the contact's sequence).
+    var row: RowInsert {
+        RowInsert(target: ContactSQL.insertTarget, placeholders: ContactSQL.insertPlaceholders, values: values, keyColumn: "id", key: id)
     }
 
     /// The stored contact.

@@ -1,0 +1,41 @@
+import Foundation
+import QuickActions
+@testable import Storage
+import Testing
+
+/// Databases written by an earlier quickactiond are migrated in place at start-up.
+@Suite struct SchemaMigrationTests {
+    @Test func aVersion2DatabaseIsMigratedAndItsSearchIndexRebuilt() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("v2.sqlite")
+            let names = ["Ada Lovelace", "Anders Ångström", "Grace Hopper", "Alan Turing"]
+            try RawDatabase.with(path, create: true) { database throws in
+                try database.execute("PRAGMA journal_mode = WAL")
+                for migration in SQLiteSchema.migrations.prefix(2) { try database.execute(migration) }
+                for (index, name) in names.enumerated() {
+                    let key = SearchFolding.key(name: name, email: "\(index)@example.com").replacingOccurrences(of: "'", with: "''")
+                    try database.execute(
+                        "INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key) "
+                            + "VALUES ('id\(index)', '\(name)', '\(index)@example.com', \(index % 2), 1, 1, 1, '\(key)')")
+                }
+                try database.execute("PRAGMA user_version = 2; PRAGMA application_id = \(SQLiteSchema.applicationID)")
+            }
+            let repository = try SQLiteContactRepository.open(path: path)
+            #expect(try repository.search("angstrom") == ["Anders Ångström"])
+            #expect(try repository.list(ContactQuery(text: "an", limit: 1, after: 1)).total == 2)
+            #expect(try repository.contacts(named: "Grace Hopper").map(\.id) == ["id2"])
+            #expect(try repository.favorites().map(\.name) == ["Anders Ångström", "Alan Turing"])
+            let added = try repository.create(NewContact(name: "Ada Byron"))
+            #expect(try repository.search("ada") == ["Ada Lovelace", "Ada Byron"])
+            _ = try repository.delete(id: added.id, expectedRevision: nil)
+            #expect(try repository.search("byron") == [])
+            try RawDatabase.with(path) { database throws in
+                #expect(try database.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
+                #expect(
+                    try database.integer(
+                        "SELECT count(*) FROM sqlite_schema WHERE name IN ('contacts_name', 'contacts_favorite_search_key', 'contacts_search_docsize')") == 0)
+                #expect(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'contacts_search'") == 1)
+            }
+        }
+    }
+}
