@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import QuickActions
-@testable import Storage
 import Synchronization
 import Testing
+
+@testable import Storage
 
 /// Row inserts that reach the committer together run as one multi-row statement
 /// (`RowInsert.run`): each must still get its own rowid, be indexed, and fail alone.

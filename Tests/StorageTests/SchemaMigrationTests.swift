@@ -1,7 +1,8 @@
 import Foundation
 import QuickActions
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 /// Databases written by an earlier quickactiond are migrated in place at start-up.
 @Suite struct SchemaMigrationTests {
@@ -33,7 +34,8 @@ import Testing
                 #expect(try database.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
                 #expect(
                     try database.integer(
-                        "SELECT count(*) FROM sqlite_schema WHERE name IN ('contacts_name', 'contacts_favorite_search_key', 'contacts_search_docsize')") == 0)
+                        "SELECT count(*) FROM sqlite_schema WHERE name IN ('contacts_name', 'contacts_favorite_search_key', 'contacts_search_docsize')"
+                    ) == 0)
                 #expect(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'contacts_search'") == 1)
             }
         }

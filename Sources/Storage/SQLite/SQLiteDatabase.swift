@@ -126,7 +126,8 @@ final class SQLiteDatabase: Sendable {
                 // An I/O or memory error can make SQLite roll the whole transaction back: then
                 // nothing staged so far holds, and the writes that follow must not autocommit.
                 guard sqlite3_get_autocommit(connection.handle) == 0 else {
-                    throw StorageError(code: sqlite3_extended_errcode(connection.handle), message: "\(connection.path): the write transaction was rolled back")
+                    throw StorageError(
+                        code: sqlite3_extended_errcode(connection.handle), message: "\(connection.path): the write transaction was rolled back")
                 }
             }
             try connection.run("COMMIT")

@@ -1,5 +1,6 @@
-@testable import QuickActions
 import Testing
+
+@testable import QuickActions
 
 @Suite struct SearchFoldingTests {
     /// The ASCII shortcut must fold exactly as Foundation does, character by character and in text.
