@@ -2,7 +2,7 @@
 """bench/fill_contacts.py: grow quickactiond's SQLite store to N contacts, directly in its file.
 
 Run only while the server is stopped. The new rows are non-favorites with plain ASCII names
-and emails, filled the way the server fills them (id: 20 characters of lower-case base32;
+and emails, filled the way the server fills them (id: 20 lower-case base32 characters, 9 of creation time then 11 random;
 search_key: folded name, U+001F, folded email; revision 1; created = updated in ms). The
 contacts table's own triggers keep the full-text (trigram) index in step. PRAGMA user_version
 and application_id are left as the server set them.
@@ -31,7 +31,16 @@ Wilson Andersson Curie Easley Ierusalimschy Garcia Park Nguyen Kowalski Novak La
 Svensson Moreau Fischer Okafor Tanaka Silva Haddad Romero Ivanova Brown Martin Lopez Harris
 Clark Lewis Walker Young King Wright Scott Green Baker Adams Nelson Carter Mitchell Roberts""".split()
 DOMAINS = ["example.com", "example.org", "mail.example.net", "uu.example", "corp.example"]
-ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
+ALPHABET = "234567abcdefghijklmnopqrstuvwxyz"  # base32 digits in ASCII order, as the server writes ids
+
+
+def contact_id(ms: int, rng: random.Random) -> str:
+    """The server's ids: 9 characters of milliseconds, then 11 random ones."""
+    digits = []
+    for _ in range(9):
+        digits.append(ALPHABET[ms & 31])
+        ms >>= 5
+    return "".join(reversed(digits)) + "".join(rng.choice(ALPHABET) for _ in range(11))
 KNOWN = {"seq", "id", "name", "email", "favorite", "created_ms", "updated_ms", "revision", "search_key"}
 
 
@@ -76,16 +85,16 @@ def main() -> int:
     now_ms = int(time.time() * 1000)
     rows = []
     for n in range(total - existing):
+        ms = now_ms - (total - n) * 37
         while True:
-            contact_id = "".join(rng.choice(ALPHABET) for _ in range(20))
-            if contact_id not in used_ids:
-                used_ids.add(contact_id)
+            new_id = contact_id(ms, rng)
+            if new_id not in used_ids:
+                used_ids.add(new_id)
                 break
         first, last = rng.choice(FIRST), rng.choice(LAST)
         name = f"{first} {last}"
         email = f"{first}.{last}{n}@{rng.choice(DOMAINS)}".lower()
-        ms = now_ms - (total - n) * 37
-        rows.append((contact_id, name, email, 0, ms, ms, 1, search_key(name, email)))
+        rows.append((new_id, name, email, 0, ms, ms, 1, search_key(name, email)))
 
     db.execute("PRAGMA synchronous=OFF")  # a bulk load: the file is made durable by the checkpoint below
     db.execute("BEGIN IMMEDIATE")
@@ -102,12 +111,12 @@ def main() -> int:
     # through it, under its own row. (The index keeps no per-row table to count.)
     indexed = 0
     sample = rows[:: max(1, len(rows) // 50)]
-    for contact_id, _, email, *_ in sample:
+    for sampled_id, _, email, *_ in sample:
         phrase = '"' + fold(email).replace('"', '""') + '"'
         found = db.execute("SELECT c.id FROM contacts_search s JOIN contacts c ON c.seq = s.rowid "
                            "WHERE contacts_search MATCH ?", (phrase,)).fetchall()
-        if found != [(contact_id,)]:
-            print(f"fill_contacts: the full-text index finds {found} for {email!r}, not {contact_id!r}", file=sys.stderr)
+        if found != [(sampled_id,)]:
+            print(f"fill_contacts: the full-text index finds {found} for {email!r}, not {sampled_id!r}", file=sys.stderr)
             return 1
         indexed += 1
     assert db.execute("PRAGMA user_version").fetchone()[0] == user_version

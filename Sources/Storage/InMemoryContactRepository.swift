@@ -20,7 +20,7 @@ public final class InMemoryContactRepository: ContactRepository {
         let now = clock()
         return state.withLock { state in
             let created = Contact(
-                id: ContactID.generate(), name: contact.name, email: contact.email, favorite: contact.favorite,
+                id: ContactID.generate(at: now), name: contact.name, email: contact.email, favorite: contact.favorite,
                 createdAt: now, updatedAt: now, revision: 1, sequence: state.nextSequence)
             state.nextSequence += 1
             state.contacts.append(created)

@@ -41,7 +41,12 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -124,26 +129,32 @@ public struct JSONParser {
         }
     }
 
+    /// A string's text. Text without escapes (nearly all) becomes a String straight from the
+    /// input bytes; otherwise plain runs and decoded escapes gather as UTF-8 first. Either way
+    /// the UTF-8 is validated once, at the end: an escape always encodes whole scalars, so it
+    /// can neither complete nor hide a broken sequence in the runs around it.
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
-        var plain: [UInt8] = []
-        func flush(_ end: Int) throws(JSONParseError) {
-            guard runStart < end else { return }
-            plain.append(contentsOf: bytes[runStart..<end])
-        }
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                try flush(index)
+                let text: String?
+                if utf8.isEmpty {
+                    text = String(validating: bytes[runStart..<index], as: UTF8.self)
+                } else {
+                    utf8.append(contentsOf: bytes[runStart..<index])
+                    text = String(validating: utf8, as: UTF8.self)
+                }
+                guard let text else { throw error("invalid UTF-8 in string") }
                 index += 1
-                break
+                return text
             }
             if byte < 0x20 { throw error("control character in string") }
             if byte == UInt8(ascii: "\\") {
-                try flush(index)
+                utf8.append(contentsOf: bytes[runStart..<index])
                 index += 1
                 guard index < bytes.count else { throw error("unterminated escape") }
                 let escaped = bytes[index]
@@ -176,22 +187,12 @@ public struct JSONParser {
                 default:
                     throw error("invalid escape")
                 }
-                try appendPlain(&plain, to: &scalars)
-                scalars.append(scalar)
+                utf8.append(contentsOf: scalar.utf8)
                 runStart = index
                 continue
             }
             index += 1
         }
-        try appendPlain(&plain, to: &scalars)
-        return String(scalars)
-    }
-
-    private func appendPlain(_ plain: inout [UInt8], to scalars: inout String.UnicodeScalarView) throws(JSONParseError) {
-        guard !plain.isEmpty else { return }
-        guard let text = String(validating: plain, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-        scalars.append(contentsOf: text.unicodeScalars)
-        plain.removeAll(keepingCapacity: true)
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {

@@ -5,7 +5,7 @@ import Synchronization
 /// then a counter. Unique within a run, and across runs with overwhelming probability.
 final class RequestIDGenerator: Sendable {
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
-    private let prefix = String(ContactID.generate().prefix(8))
+    private let prefix = ContactID.random(8)
     private let counter = Atomic<UInt64>(0)
 
     /// The next id: 8 random characters, then 12 of counter (base32), 20 in all.

@@ -84,9 +84,10 @@ final class TriggerController: Sendable {
 
     private func process(_ trigger: Trigger, key: String?, digest: String) throws -> HTTPResponse {
         let outcome = try resolve(trigger)
+        let receivedAt = Timestamp.now()
         let record = TriggerRecord(
-            id: ContactID.generate(), type: trigger.type, userInfo: trigger.userInfo, launch: trigger.launch, deviceId: trigger.deviceId,
-            receivedAt: Timestamp.now(), message: outcome.message, contactId: outcome.contact?.id)
+            id: ContactID.generate(at: receivedAt), type: trigger.type, userInfo: trigger.userInfo, launch: trigger.launch,
+            deviceId: trigger.deviceId, receivedAt: receivedAt, message: outcome.message, contactId: outcome.contact?.id)
         var answer = record.answerJSON
         if let contact = outcome.contact { answer["contact"] = contact.json }
         if let link = outcome.link { answer["link"] = .string(link) }

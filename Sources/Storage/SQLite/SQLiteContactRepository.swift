@@ -151,12 +151,13 @@ public final class SQLiteContactRepository: ContactRepository {
 /// than the insert, so it is not left to the committing thread every write waits for.
 private struct ContactInsert: Sendable {
     let contact: NewContact
-    let id = ContactID.generate()
+    let id: String
     let now: Timestamp
     let values: [SQLiteValue]
 
     init(_ contact: NewContact, now: Timestamp) {
         self.contact = contact
+        self.id = ContactID.generate(at: now)
         self.now = now
         self.values = ContactSQL.insertValues(id: id, contact, now: now)
     }
