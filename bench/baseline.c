@@ -3,9 +3,18 @@
  *
  * A plain C libmicrohttpd server that answers every request with the same status, headers
  * and body that quickactiond sent for GET /shortcuts (captured with curl by bench/run.sh),
- * the way quickactiond answers: on the SECOND access-handler call, from one persistent
- * response created at start, with INTERNAL_POLLING_THREAD | EPOLL | ITC and a thread pool
- * of 2, on its own listening socket at 127.0.0.1 (port 0 = ephemeral).
+ * the way quickactiond answers: on the SECOND access-handler call, with
+ * INTERNAL_POLLING_THREAD | EPOLL | ITC and a thread pool of 2, on its own listening socket at
+ * 127.0.0.1 (port 0 = ephemeral). The body is never copied (MHD_RESPMEM_PERSISTENT).
+ *
+ * Two ways to answer, chosen by the environment variable BASELINE_RESPONSE:
+ *   per-request (default): the idiomatic libmicrohttpd handler. Each request gets its own
+ *     response (from the same body buffer) with the captured headers, except X-Request-Id,
+ *     which is generated per request as quickactiond does (8 characters fixed per process,
+ *     then a 12-character base32 counter): the same bytes quickactiond sends.
+ *   persistent: ONE response made at start and queued for every request, so every answer
+ *     carries the captured X-Request-Id. Not the same bytes (ids repeat), but the least work
+ *     libmicrohttpd can do per request: an absolute floor.
  *
  *   baseline HEADERS_FILE BODY_FILE [PORT]
  *
@@ -21,11 +30,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-static struct MHD_Response *response;
+static struct MHD_Response *response; /* persistent mode */
 static int request_marker;
+#define MAX_HEADERS 32
+static const char *names[MAX_HEADERS], *values[MAX_HEADERS];
+static int header_count, request_id_header = -1;
+static const char *body;
+static size_t body_length;
+static char id_prefix[9];
+static unsigned long long counter;
+
+/* The per-request answer: a response of its own, with a fresh X-Request-Id. */
+static enum MHD_Result answer_per_request(struct MHD_Connection *connection) {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+    char id[21];
+    unsigned long long value = __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+    memcpy(id, id_prefix, 8);
+    for (int i = 19; i >= 8; i--) {
+        id[i] = alphabet[value & 31];
+        value >>= 5;
+    }
+    id[20] = 0;
+    struct MHD_Response *made = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (!made) return MHD_NO;
+    for (int i = 0; i < header_count; i++) {
+        MHD_add_response_header(made, names[i], i == request_id_header ? id : values[i]);
+    }
+    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, made);
+    MHD_destroy_response(made);
+    return result;
+}
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
@@ -39,7 +77,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
         *upload_data_size = 0;
         return MHD_YES;
     }
-    return MHD_queue_response(connection, MHD_HTTP_OK, response);
+    return response ? MHD_queue_response(connection, MHD_HTTP_OK, response) : answer_per_request(connection);
 }
 
 static char *read_file(const char *path, size_t *length) {
@@ -63,21 +101,35 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s HEADERS_FILE BODY_FILE [PORT]\n", argv[0]);
         return 2;
     }
-    size_t body_length, headers_length;
-    char *body = read_file(argv[2], &body_length);
+    size_t headers_length;
+    body = read_file(argv[2], &body_length);
     char *headers = read_file(argv[1], &headers_length);
-    response = MHD_create_response_from_buffer(body_length, body, MHD_RESPMEM_PERSISTENT);
     for (char *line = strtok(headers, "\r\n"); line; line = strtok(NULL, "\r\n")) {
         char *colon = strchr(line, ':');
-        if (!colon) continue;
+        if (!colon || header_count == MAX_HEADERS) continue;
         *colon = 0;
         char *value = colon + 1;
         while (*value == ' ') value++;
-        if (MHD_add_response_header(response, line, value) != MHD_YES) {
-            fprintf(stderr, "cannot add header %s\n", line);
-            return 2;
-        }
+        if (strcasecmp(line, "X-Request-Id") == 0) request_id_header = header_count;
+        names[header_count] = line;
+        values[header_count++] = value;
     }
+    const char *mode = getenv("BASELINE_RESPONSE");
+    if (mode && strcmp(mode, "persistent") == 0) {
+        response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_PERSISTENT);
+        for (int i = 0; i < header_count; i++) {
+            if (MHD_add_response_header(response, names[i], values[i]) != MHD_YES) {
+                fprintf(stderr, "cannot add header %s\n", names[i]);
+                return 2;
+            }
+        }
+    } else if (mode && strcmp(mode, "per-request") != 0) {
+        fprintf(stderr, "BASELINE_RESPONSE must be per-request or persistent, not %s\n", mode);
+        return 2;
+    }
+    /* 8 characters fixed for this process, like quickactiond's request ids. */
+    snprintf(id_prefix, sizeof id_prefix, "%08x", (unsigned)getpid() * 2654435761u);
+    for (int i = 0; i < 8; i++) id_prefix[i] = "abcdefghijklmnopqrstuvwxyz234567"[id_prefix[i] % 32];
 
     int listener = socket(AF_INET, SOCK_STREAM, 0);
     int one = 1;
@@ -115,8 +167,8 @@ int main(int argc, char **argv) {
     int signal_number;
     sigwait(&stop, &signal_number);
     MHD_stop_daemon(daemon);
-    MHD_destroy_response(response);
-    free(body);
+    if (response) MHD_destroy_response(response);
+    free((void *)body);
     free(headers);
     return 0;
 }

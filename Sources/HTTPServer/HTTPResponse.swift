@@ -10,6 +10,9 @@ public struct HTTPResponse: Sendable {
     public var closeConnection: Bool
     /// Set when the real response comes later (see `HTTPResponse.deferred`).
     public var deferred: DeferredResponse?
+    /// Sent as X-Request-Id, after `headers` (kept apart so that shared header lists are
+    /// never copied to add it).
+    public var requestId: RequestID?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty, closeConnection: Bool = false) {

@@ -29,7 +29,7 @@ enum MHDBridge {
     static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return .YES }
         let context = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
-        context.headers.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+        context.addHeader(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
         return .YES
     }
 
@@ -71,7 +71,7 @@ enum MHDBridge {
             if let framing = context.framingError() {
                 return reject(framing, context: context, server: server, connection: connection)
             }
-            if context.headers.contains(where: { $0.name.caseInsensitiveEquals("Content-Length") }) {
+            if context.hasContentLength {
                 // A length too big for Int is too big for us: refuse before reading any of it.
                 if (context.declaredLength ?? Int.max) > server.maxBodyBytes {
                     return reject(.bodyTooLarge(limit: server.maxBodyBytes), context: context, server: server, connection: connection)
@@ -159,6 +159,9 @@ enum MHDBridge {
         for field in response.headers {
             // withCString borrows a native string's own bytes: no C copy per header.
             _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(made, name, value) } }
+        }
+        if let requestId = response.requestId {
+            _ = requestId.withCString { MHD_add_response_header(made, "X-Request-Id", $0) }
         }
         if response.closeConnection {
             _ = MHD_add_response_header(made, "Connection", "close")

@@ -4,46 +4,57 @@ final class RequestContext {
     let target: String
     let startedAt: UInt64
     var method = ""
-    var headers: [(name: String, value: String)] = []
+    private(set) var headers: [(name: String, value: String)] = []
     var body: [UInt8] = []
     var sawHead = false
     /// Set while the application completes the response later.
     var deferred: DeferredResponse?
     /// Set when the transport refuses the request; the body is then discarded.
     var rejection: HTTPTransportError?
+    /// What framing needs to know of the header fields, gathered as they are added (one pass).
+    private var fieldBytes = 0
+    private var contentLengths = 0
+    private var firstContentLength: String?
+    private var transferEncodings = 0
 
     init(target: String) {
         self.target = target
         self.startedAt = MonotonicClock.nanoseconds()
     }
 
-    /// Refuses requests whose framing two parsers could read differently.
-    func framingError() -> HTTPTransportError? {
-        var lengths: [String] = []
-        var transferEncodings = 0
-        for field in headers {
-            if field.name.caseInsensitiveEquals("Content-Length") {
-                lengths.append(field.value)
-            } else if field.name.caseInsensitiveEquals("Transfer-Encoding") {
-                transferEncodings += 1
-            }
+    /// Adds one header field of the request head.
+    func addHeader(name: String, value: String) {
+        headers.append((name, value))
+        fieldBytes += name.utf8.count + value.utf8.count + 4
+        if name.caseInsensitiveEquals("Content-Length") {
+            contentLengths += 1
+            if firstContentLength == nil { firstContentLength = value }
+        } else if name.caseInsensitiveEquals("Transfer-Encoding") {
+            transferEncodings += 1
         }
-        if lengths.count > 1 { return .ambiguousFraming("Content-Length is given more than once.") }
+    }
+
+    /// Why the body's framing is ambiguous (a request smuggling risk), or nil when it is sound.
+    func framingError() -> HTTPTransportError? {
+        if contentLengths > 1 { return .ambiguousFraming("Content-Length is given more than once.") }
         if transferEncodings > 1 { return .ambiguousFraming("Transfer-Encoding is given more than once.") }
-        if !lengths.isEmpty && transferEncodings > 0 { return .ambiguousFraming("Content-Length and Transfer-Encoding are both given.") }
-        if let length = lengths.first, length.isEmpty || !length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+        if contentLengths > 0 && transferEncodings > 0 { return .ambiguousFraming("Content-Length and Transfer-Encoding are both given.") }
+        if let length = firstContentLength, length.isEmpty || !length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             return .ambiguousFraming("Content-Length is not a decimal number.")
         }
         return nil
     }
 
-    /// Bytes of the request head as sent: request line and header lines with their CRLFs.
+    /// The size of the request head as sent: request line, header fields, final CRLF.
     var headBytes: Int {
-        headers.reduce(method.utf8.count + target.utf8.count + 12) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + 2
+        method.utf8.count + target.utf8.count + 12 + fieldBytes + 2
     }
 
-    /// The declared body length, if any.
+    /// Whether the request declares a Content-Length.
+    var hasContentLength: Bool { contentLengths > 0 }
+
+    /// The declared Content-Length, when it is a number.
     var declaredLength: Int? {
-        headers.first { $0.name.caseInsensitiveEquals("Content-Length") }.flatMap { Int($0.value) }
+        firstContentLength.flatMap { Int($0) }
     }
 }

@@ -55,7 +55,10 @@ struct TestResponse {
 
     init(_ response: HTTPResponse) {
         status = response.status
-        headers = response.headers
+        // The transport sends the request id after the other fields.
+        var headers = response.headers
+        if let requestId = response.requestId { headers.add("X-Request-Id", requestId.description) }
+        self.headers = headers
         body = response.body.bytes
     }
 

@@ -18,8 +18,7 @@ extension LocalizationCatalog {
             .filter { $0.element.quality > 0 && $0.element.range != "*" }
             .sorted { $0.element.quality != $1.element.quality ? $0.element.quality > $1.element.quality : $0.offset < $1.offset }
             .map(\.element.range)
-        var byFoldedTag: [String: String] = [:]
-        for language in languages { byFoldedTag[language.lowercased()] = language }
+        let byFoldedTag = languagesByFoldedTag
 
         for range in wanted {
             var subtags = range.split(separator: "-").map(String.init)

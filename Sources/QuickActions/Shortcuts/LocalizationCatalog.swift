@@ -8,10 +8,15 @@ public struct LocalizationCatalog: Sendable, Equatable {
 
     /// Each language's table, by tag as its `.lproj` directory names it (`_` read as `-`).
     public let tables: [String: [String: String]]
+    /// Each language by its lower-cased tag, for negotiation (built once, not per request).
+    let languagesByFoldedTag: [String: String]
 
     /// Creates a catalog from tables already read.
     public init(tables: [String: [String: String]]) {
         self.tables = tables
+        var byFoldedTag: [String: String] = [:]
+        for language in tables.keys.sorted() { byFoldedTag[language.lowercased()] = language }
+        self.languagesByFoldedTag = byFoldedTag
     }
 
     /// The languages, sorted.

@@ -9,7 +9,6 @@ public final class APIHandler: HTTPRequestHandler {
     private let logger: RequestLogger
     private let authenticator: BearerAuthenticator?
     private let metrics: Metrics
-    private let requestIDs = RequestIDGenerator()
 
     /// The route label for requests that match no route, so raw paths never become labels.
     public static let unmatchedRoute = "unmatched"
@@ -85,12 +84,12 @@ public final class APIHandler: HTTPRequestHandler {
         }
     }
 
+    /// Gives the response its request id, counts it and logs it.
     private func finish(
-        _ response: HTTPResponse, method: String, path: String, route: RouteStats, headers: HTTPHeaders, startedAt: UInt64
+        _ response: consuming HTTPResponse, method: String, path: String, route: RouteStats, headers: HTTPHeaders, startedAt: UInt64
     ) -> HTTPResponse {
-        var response = response
-        let requestId = Self.clientRequestId(from: headers) ?? requestIDs.next()
-        response.headers.add("X-Request-Id", requestId)
+        let requestId = Self.clientRequestId(from: headers).map(RequestID.given) ?? .next()
+        response.requestId = requestId
         let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
         route.observe(method: method, status: response.status, seconds: seconds)
         logger.request(

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTPServer
 import QuickActions
 import Synchronization
 
@@ -44,7 +45,7 @@ public struct RequestLogger: Sendable {
     }
 
     /// Logs one finished request (info level), buffered. Keys in the same sorted order as `log`.
-    public func request(id: String, method: String, path: String, route: String, status: Int, milliseconds: Double, bytes: Int) {
+    public func request(id: RequestID, method: String, path: String, route: String, status: Int, milliseconds: Double, bytes: Int) {
         guard isEnabled(.info) else { return }
         let time = Timestamp.now().rfc3339
         let duration = (milliseconds * 1000).rounded() / 1000
@@ -58,7 +59,7 @@ public struct RequestLogger: Sendable {
             line.append(contentsOf: #","msg":"request","path":"#.utf8)
             JSONWriter.writeString(path, to: &line)
             line.append(contentsOf: #","requestId":"#.utf8)
-            JSONWriter.writeString(id, to: &line)
+            JSONWriter.writeString(id.description, to: &line)
             line.append(contentsOf: #","route":"#.utf8)
             JSONWriter.writeString(route, to: &line)
             line.append(contentsOf: #","status":"#.utf8)

@@ -24,24 +24,18 @@ final class ShortcutsController: Sendable {
         }
         let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let representation = cache.representation(ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
-        var headers = HTTPHeaders(capacity: 8)
-        headers.add("ETag", representation.etag)
-        headers.add("Cache-Control", "no-cache")
-        headers.add("Vary", "Accept, Accept-Language")
-        if let contentLanguage = representation.language { headers.add("Content-Language", contentLanguage) }
         if let ifNoneMatch = request.http.headers["If-None-Match"], Self.matches(ifNoneMatch, representation.etag) {
-            return HTTPResponse(status: 304, headers: headers)
+            return HTTPResponse(status: 304, headers: representation.notModifiedHeaders)
         }
-        headers.add("Content-Type", representation.contentType)
-        return HTTPResponse(status: 200, headers: headers, body: .shared(representation.body))
+        return HTTPResponse(status: 200, headers: representation.headers, body: .shared(representation.body))
     }
 
     /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406.
     static func format(accept: String?) -> ShortcutRepresentationKey.Format? {
-        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .json }
+        guard let accept, !accept.trimmingOptionalWhiteSpace().isEmpty else { return .json }
         var best: (format: ShortcutRepresentationKey.Format, quality: Double, specificity: Int)?
         for range in accept.split(separator: ",") {
-            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = range.split(separator: ";").map { $0.trimmingOptionalWhiteSpace().lowercased() }
             guard let mediaRange = parts.first else { continue }
             var quality = 1.0
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
@@ -72,7 +66,7 @@ final class ShortcutsController: Sendable {
     /// Whether an `If-None-Match` list names `etag` (weak comparison, as RFC 9110 asks for GET).
     static func matches(_ header: String, _ etag: String) -> Bool {
         header.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            var tag = candidate.trimmingOptionalWhiteSpace()
             if tag == "*" { return true }
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
             return tag == etag

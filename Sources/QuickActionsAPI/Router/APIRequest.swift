@@ -23,22 +23,13 @@ public struct APIRequest: Sendable {
         parameters[name] ?? ""
     }
 
-    /// `text` without leading and trailing optional white space (RFC 9110's OWS: SP, HTAB).
-    private static func trimmingOptionalWhiteSpace(_ text: Substring) -> Substring {
-        let isWhiteSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = text.firstIndex(where: { !isWhiteSpace($0) }), let end = text.lastIndex(where: { !isWhiteSpace($0) }) else {
-            return ""
-        }
-        return text[start...end]
-    }
-
     /// The body as a JSON object: 415 unless it is `application/json`, 400 unless it parses to an object.
     public func jsonObject() throws(Problem) -> JSONObject {
         guard let contentType = http.headers["Content-Type"] else {
             throw Problem.unsupportedMediaType("Send the body as JSON with 'Content-Type: application/json'.")
         }
         // The media type before any parameters, without optional white space (RFC 9110: SP, HTAB).
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { Self.trimmingOptionalWhiteSpace($0).lowercased() }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingOptionalWhiteSpace().lowercased() }
         guard mediaType == "application/json" else {
             throw Problem.unsupportedMediaType("Content-Type '\(contentType)' is not supported; send 'application/json'.")
         }

@@ -4,7 +4,7 @@ import Storage
 import Synchronization
 
 /// One prepared representation of the shortcut list: bytes ready to send, and their ETag.
-public struct ShortcutRepresentation: Sendable {
+public final class ShortcutRepresentation: Sendable {
     /// The body, shared by every response that sends it.
     public let body: SharedBytes
     /// The strong ETag, quoted.
@@ -15,6 +15,26 @@ public struct ShortcutRepresentation: Sendable {
     public let contentType: String
     /// The language the titles are in, when a localization was chosen.
     public let language: String?
+    /// The header fields of a 200 answer, and of a 304 (the same without Content-Type): made
+    /// once, and shared by every response (a request adds only its X-Request-Id, kept apart).
+    public let headers: HTTPHeaders
+    public let notModifiedHeaders: HTTPHeaders
+
+    public init(body: SharedBytes, etag: String, version: String, contentType: String, language: String?) {
+        self.body = body
+        self.etag = etag
+        self.version = version
+        self.contentType = contentType
+        self.language = language
+        var headers = HTTPHeaders(capacity: 5)
+        headers.add("ETag", etag)
+        headers.add("Cache-Control", "no-cache")
+        headers.add("Vary", "Accept, Accept-Language")
+        if let language { headers.add("Content-Language", language) }
+        notModifiedHeaders = headers
+        headers.add("Content-Type", contentType)
+        self.headers = headers
+    }
 }
 
 /// Which representation a request wants.
@@ -40,7 +60,13 @@ public final class ShortcutListCache: Sendable {
     private struct State {
         var items: [ShortcutItem]
         var version: Int
-        var representations: [ShortcutRepresentationKey: ShortcutRepresentation] = [:]
+        /// Rendered representations. A handful (formats x languages x visibility): finding one
+        /// by comparing keys costs less per request than hashing the key.
+        var representations: [(key: ShortcutRepresentationKey, representation: ShortcutRepresentation)] = []
+
+        func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
+            representations.first { $0.key == key }?.representation
+        }
     }
 
     private let builder: ShortcutItemBuilder
@@ -86,7 +112,7 @@ public final class ShortcutListCache: Sendable {
                 guard state.items != items else { return false }
                 state.items = items
                 state.version += 1
-                state.representations = [:]
+                state.representations = []
                 return true
             }
             // Still under the rebuild lock: observers see changes in the order they happened.
@@ -97,12 +123,14 @@ public final class ShortcutListCache: Sendable {
 
     /// The representation for `key`, rendered on first use after each change.
     public func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
-        let (items, version, cached) = state.withLock { ($0.items, $0.version, $0.representations[key]) }
+        // The common case touches only the dictionary under the lock (no copy of the list).
+        if let cached = state.withLock({ $0.representation(key) }) { return cached }
+        let (items, version, cached) = state.withLock { ($0.items, $0.version, $0.representation(key)) }
         if let cached { return cached }
         let rendered = renderer.render(items, key: key)
         state.withLock { state in
             // Only keep it if the list did not change while we rendered.
-            if state.version == version { state.representations[key] = rendered }
+            if state.version == version, state.representation(key) == nil { state.representations.append((key, rendered)) }
         }
         return rendered
     }
