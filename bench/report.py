@@ -81,6 +81,7 @@ def main():
 
     # (1) GET /shortcuts, 20 contacts, against the C baseline
     base = [wrk(directory, f"r1_baseline_{r}") for r in range(1, rounds + 1)]
+    persistent = [wrk(directory, f"r1_persistent_{r}") for r in range(1, rounds + 1)]
     small = [wrk(directory, f"r1_qa_{r}") for r in range(1, rounds + 1)]
     median = lambda runs, key: statistics.median(run[key] for run in runs)
     qa_rps, bl_rps = median(small, "rps"), median(base, "rps")
@@ -91,6 +92,8 @@ def main():
     rows += [
         ("1", f"GET /shortcuts, 20 contacts (5 favorites), -t2 -c64, median of {rounds}x{meta['seconds_per_run']}s",
          rate(qa_rps), f"C baseline {rate(bl_rps)}", f"{qa_rps / bl_rps:.2f}", ">= 0.90", verdict(qa_rps / bl_rps >= 0.9, noisy1)),
+        ("1", "  C floor: one persistent response for every request (ids repeat, so not the same bytes)", "",
+         rate(median(persistent, "rps")), f"{qa_rps / median(persistent, 'rps'):.2f}", "", "info"),
         ("1", "  p50 latency", ms(qa_p50), ms(bl_p50), f"{qa_p50 / bl_p50:.2f}" if bl_p50 else "-", "", "info"),
         ("1", "  p99 latency", ms(qa_p99), ms(bl_p99), f"{qa_p99 / bl_p99:.2f}" if bl_p99 else "-",
          "<= 1.5x baseline", verdict(qa_p99 <= 1.5 * bl_p99, noisy1)),
@@ -110,19 +113,23 @@ def main():
 
     # (3) durable writes
     post = wrk(directory, "r3_post")
-    halves = [json_file(directory, f"sqlite_loop_{h}.json") for h in "ab"]
-    loop = {"rows": sum(h["rows"] for h in halves), "seconds": sum(h["seconds"] for h in halves)}
-    loop["rows_per_s"] = loop["rows"] / loop["seconds"]
-    schema_loop = json_file(directory, "sqlite_loop_schema.json")
+    def loop_rate(name):
+        halves = [json_file(directory, f"{name}_{h}.json") for h in "ab"]
+        total = {"rows": sum(h["rows"] for h in halves), "seconds": sum(h["seconds"] for h in halves), "halves": halves}
+        total["rows_per_s"] = total["rows"] / total["seconds"]
+        return total
+
+    same, plain = loop_rate("sqlite_loop_schema"), loop_rate("sqlite_loop")
     writes = post["ok2xx"] / (post["duration_us"] / 1e6)
     rows += [
         ("3", "POST /contacts, 16 writers (-t2 -c16 -d10s): 201s per second", rate(writes, "writes/s"),
-         f"raw SQLite loop {rate(loop['rows_per_s'], 'rows/s')}", f"{writes / loop['rows_per_s']:.2f}", ">= 1.00",
-         verdict(writes >= loop["rows_per_s"] and post["errors"] == 0, spread([h["rows_per_s"] for h in halves]) > 1.3)),
+         f"raw SQLite loop, the same insert {rate(same['rows_per_s'], 'rows/s')}", f"{writes / same['rows_per_s']:.2f}", ">= 1.00",
+         verdict(writes >= same["rows_per_s"] and post["errors"] == 0, spread([h["rows_per_s"] for h in same["halves"]]) > 1.3)),
         ("3", "  p50 / p99 latency, errors", f"{ms(post['p50_us'])} / {ms(post['p99_us'])}, {errors(post)}",
          "1 thread, WAL, synchronous=FULL", "", "", "info"),
-        ("3", "  same loop on a copy of the server's database (its FTS5 trigram trigger and indexes)", "",
-         rate(schema_loop["rows_per_s"], "rows/s"), f"{writes / schema_loop['rows_per_s']:.2f}", "", "info"),
+        ("3", "  raw loop into a plain table (no index but the unique id, no full-text index)", "",
+         rate(plain["rows_per_s"], "rows/s"), f"{writes / plain['rows_per_s']:.2f}", ">= 1.00 (stricter reading)",
+         verdict(writes >= plain["rows_per_s"] and post["errors"] == 0, spread([h["rows_per_s"] for h in plain["halves"]]) > 1.3)),
     ]
 
     # (4) search
@@ -177,8 +184,10 @@ def main():
     document = f"""# Benchmarks
 
 Written by `make bench` (`bench/run.sh`); every figure below comes from the last run. quickactiond is
-measured against floors that cannot be beaten on this machine: a plain C libmicrohttpd program serving
-the same bytes (`bench/baseline.c`) and a raw SQLite commit loop on the same disk (`bench/sqlite_loop.c`).
+measured side by side with plain C doing the same job on this machine: a libmicrohttpd program serving
+the same bytes (`bench/baseline.c`) and a raw SQLite loop committing the same inserts one at a time on
+the same disk (`bench/sqlite_loop.c`); each also in a stricter form (one response for all requests, a
+plain table) shown with its own ratio.
 
 - Run: {meta['date']}, {runtime // 60} min {runtime % 60} s in all (build included)
 - Commit: `{meta['commit']}`{f" (the work tree had {dirty} uncommitted change(s) under Sources/ or Package.swift)" if dirty else ""}
@@ -198,14 +207,18 @@ the same bytes (`bench/baseline.c`) and a raw SQLite commit loop on the same dis
 ## How each figure is taken
 
 1. 20 contacts made with `POST /contacts` (5 with `"favorite": true`). `GET /shortcuts` is fetched from
-   quickactiond with curl ({meta['shortcuts_bytes']} bytes of body); the C baseline is given that body and
-   its headers and answers every request with them: on the second access-handler call, from one
-   persistent response, `MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC`, a thread pool of
-   2, on 127.0.0.1. Checked identical before the runs: {meta['baseline_identical']} (the baseline's
-   X-Request-Id is the captured value, same length). `wrk -t2 -c64 --latency` alternates baseline and
-   quickactiond, {rounds} rounds of {meta['seconds_per_run']} s each after a 2 s warm-up of each; the table
-   shows the median of the rounds. Rounds (req/s): baseline {", ".join(f"{r['rps']:,.0f}" for r in base)};
-   quickactiond {", ".join(f"{r['rps']:,.0f}" for r in small)}.
+   quickactiond with curl ({meta['shortcuts_bytes']} bytes of body); the C baseline (`bench/baseline.c`) is
+   given that body and its headers and answers every request with them on the second access-handler
+   call, with `MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC`, a thread pool of 2, on
+   127.0.0.1. The reference sends the same bytes as quickactiond: the idiomatic libmicrohttpd handler,
+   one response per request over the shared body (no copy) with the captured headers and a fresh
+   X-Request-Id of quickactiond's form (8 fixed characters, then a counter). The floor row queues ONE
+   response made at start for every request, so its X-Request-Id never changes: less work than the
+   same bytes need. Checked identical before the runs: {meta['baseline_identical']}, and the reference's
+   X-Request-Id differs between two answers. `wrk -t2 -c64 --latency` alternates reference,
+   quickactiond and floor, {rounds} rounds of {meta['seconds_per_run']} s each after a 2 s warm-up of each;
+   the table shows the median of the rounds. Rounds (req/s): reference {", ".join(f"{r['rps']:,.0f}" for r in base)};
+   quickactiond {", ".join(f"{r['rps']:,.0f}" for r in small)}; floor {", ".join(f"{r['rps']:,.0f}" for r in persistent)}.
 2. The server is stopped and `bench/fill_contacts.py` adds {fill['inserted']:,} non-favorite contacts straight
    into its SQLite file, in {fill['seconds']} s (every column the server fills; the table's triggers fill the
    trigram index, checked on {fill['fts_sampled']} sampled emails; `user_version`/`application_id` untouched; it refuses to run if the
@@ -214,12 +227,14 @@ the same bytes (`bench/baseline.c`) and a raw SQLite commit loop on the same dis
    {meta['shortcuts_same_after_fill']}. Rounds (req/s): {", ".join(f"{r['rps']:,.0f}" for r in large)}.
 3. `wrk -t2 -c16 -d10s -s bench/post.lua`: each request posts a new contact with a unique name and
    email; only `201 Created` answers count as durable writes ({post['ok2xx']:,} of {post['requests']:,} requests;
-   `total` grew by {int(meta['post_rows_added']):,}). The floor is `bench/sqlite_loop.c` in the same temporary
-   directory: one thread, WAL, `synchronous=FULL`, one `BEGIN; INSERT; COMMIT` per row into a table with
-   the same columns and the unique `id` index but no full-text index, 5 s just before and 5 s just after
-   the POST run: {halves[0]['rows_per_s']:,.0f} and {halves[1]['rows_per_s']:,.0f} rows/s ({loop['rows']:,} rows in all).
-   The same program then runs for 10 s on a copy of the server's database after (3) (so the table's
-   triggers, indexes and FTS5 trigram index are updated on every commit): {schema_loop['rows']:,} rows.
+   `total` grew by {int(meta['post_rows_added']):,}). The reference is `bench/sqlite_loop.c` in the same temporary
+   directory: one thread, WAL, `synchronous=FULL`, one `BEGIN; INSERT; COMMIT` per row, into a copy of the
+   server's database taken just before the POST run, so each commit makes the insert the server makes
+   (the table's indexes and its FTS5 trigram index): 5 s just before and 5 s just after the POST run,
+   {same['halves'][0]['rows_per_s']:,.0f} and {same['halves'][1]['rows_per_s']:,.0f} rows/s ({same['rows']:,} rows in all).
+   The same program into a plain table (same columns and unique `id` index, nothing else; the stricter
+   reading, where the server also pays for its search index), also 5 s before and after:
+   {plain['halves'][0]['rows_per_s']:,.0f} and {plain['halves'][1]['rows_per_s']:,.0f} rows/s ({plain['rows']:,} rows in all).
 4. `wrk -t2 -c16 -d10s --latency -s bench/search.lua` rotates through 20 substrings, each checked to
    occur first (matches at {int(meta['total_large']):,} contacts): {queries}. The 2-letter query is timed
    with curl, one request at a time, 5 times: {", ".join(f"{s:.1f}" for s in short)} ms.

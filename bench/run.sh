@@ -36,7 +36,7 @@ fail() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-bench.XXXXXX")
 R="$T/results"
 mkdir -p "$R"
-QA_PID="" BL_PID="" SSE_PID=""
+QA_PID="" BL_PID="" BLP_PID="" SSE_PID=""
 
 stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     local pid=$1
@@ -48,7 +48,7 @@ stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     wait "$pid" 2>/dev/null || true
 }
 cleanup() {
-    stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$QA_PID"
+    stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QA_PID"
     rm -rf "$T"
 }
 trap cleanup EXIT
@@ -174,31 +174,48 @@ say "(1) GET /shortcuts: quickactiond vs plain C libmicrohttpd, $ROUNDS rounds o
 start_qa /dev/null
 curl -sS --max-time 10 -D "$T/qa.head" -o "$T/body.bin" "$QA/shortcuts"
 head -1 "$T/qa.head" | grep -q ' 200' || fail "GET /shortcuts: $(head -1 "$T/qa.head")"
-# Every header but the ones libmicrohttpd writes itself, in quickactiond's order. X-Request-Id
-# is generated per request by quickactiond; the baseline sends the captured one (same length).
+# Every header but the ones libmicrohttpd writes itself, in quickactiond's order. Two baselines
+# answer with them: "per-request" makes each answer's own response and X-Request-Id (the same
+# bytes quickactiond sends: the target's reference), "persistent" queues one response made at
+# start (ids repeat: less work than the same bytes need, shown as a floor).
 tail -n +2 "$T/qa.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' |
     grep . >"$T/baseline.headers"
-"$T/baseline" "$T/baseline.headers" "$T/body.bin" >"$T/baseline.out" 2>"$T/baseline.err" &
-BL_PID=$!
-for _ in $(seq 100); do grep -q 'listening on' "$T/baseline.out" && break; sleep 0.05; done
-BL="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/baseline.out")"
-[ "$BL" != "http://127.0.0.1:" ] || fail "baseline did not start: $(cat "$T/baseline.err")"
-curl -sS --max-time 10 -D "$T/bl.head" -o "$T/bl.body" "$BL/shortcuts"
+start_baseline() { # MODE VAR_PID VAR_URL
+    BASELINE_RESPONSE=$1 "$T/baseline" "$T/baseline.headers" "$T/body.bin" >"$T/baseline_$1.out" 2>"$T/baseline_$1.err" &
+    printf -v "$2" '%s' "$!"
+    for _ in $(seq 100); do grep -q 'listening on' "$T/baseline_$1.out" && break; sleep 0.05; done
+    local url
+    url="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/baseline_$1.out")"
+    [ "$url" != "http://127.0.0.1:" ] || fail "baseline ($1) did not start: $(cat "$T/baseline_$1.err")"
+    printf -v "$3" '%s' "$url"
+}
+start_baseline per-request BL_PID BL
+start_baseline persistent BLP_PID BLP
 normalize() { tr -d '\r' <"$1" | sed -E 's/^(Date|X-Request-Id): .*/\1: */I'; }
-cmp -s "$T/body.bin" "$T/bl.body" || fail "baseline body differs from quickactiond's"
-diff <(normalize "$T/qa.head") <(normalize "$T/bl.head") >&2 || fail "baseline headers differ from quickactiond's"
+for url in "$BL" "$BLP"; do
+    curl -sS --max-time 10 -D "$T/bl.head" -o "$T/bl.body" "$url/shortcuts"
+    cmp -s "$T/body.bin" "$T/bl.body" || fail "baseline body differs from quickactiond's ($url)"
+    diff <(normalize "$T/qa.head") <(normalize "$T/bl.head") >&2 || fail "baseline headers differ from quickactiond's ($url)"
+done
+# The per-request baseline's ids have quickactiond's form and change with every answer.
+id1=$(curl -sS --max-time 10 -D - -o /dev/null "$BL/shortcuts" | tr -d '\r' | sed -n 's/^X-Request-Id: //Ip')
+id2=$(curl -sS --max-time 10 -D - -o /dev/null "$BL/shortcuts" | tr -d '\r' | sed -n 's/^X-Request-Id: //Ip')
+[ "${#id1}" = 20 ] && [ "$id1" != "$id2" ] || fail "the per-request baseline's X-Request-Id is not fresh per answer: $id1 $id2"
 meta shortcuts_bytes "$(wc -c <"$T/body.bin")"
 meta shortcuts_head_bytes "$(wc -c <"$T/qa.head")"
 meta baseline_identical "status line, header names, order and values (but Date, X-Request-Id) and body"
 
 WRK1=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
 run_wrk warm_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+run_wrk warm_persistent -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLP/shortcuts"
 run_wrk warm_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
 for r in $(seq "$ROUNDS"); do
     run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
     run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+    run_wrk "r1_persistent_$r" "${WRK1[@]}" "$BLP/shortcuts"
 done
 stop_pid "$BL_PID"; BL_PID=""
+stop_pid "$BLP_PID"; BLP_PID=""
 meta vmhwm_small_kb "$(vmhwm_kb)"
 stop_qa
 
@@ -237,25 +254,27 @@ done
 meta short_query_seconds "${timings# }"
 
 # ---------------------------------------------------------------- (3) durable writes
-say "(3) POST /contacts, 16 writers, vs a raw SQLite commit loop"
-# The raw loop runs 5 s before and 5 s after the POST run (same file), so a disk that other work
-# slows for a while weighs on both sides alike.
+say "(3) POST /contacts, 16 writers, vs raw SQLite commit loops"
+# Two loops of one durable single-row commit per insert, on the same disk: one into a copy of
+# the server's database as it is now (its table, indexes and trigram index: the same insert the
+# server makes), one into a plain table (same columns, unique id, nothing else). Each runs 5 s
+# before and 5 s after the POST run, so a disk that other work slows for a while weighs on both
+# sides alike.
+python3 -c 'import sqlite3, sys; s = sqlite3.connect(sys.argv[1]); d = sqlite3.connect(sys.argv[2]); s.backup(d); d.close()' \
+    "$T/bench.sqlite" "$T/schema_loop.sqlite"
+timeout 60 "$T/sqlite_loop" "$T/schema_loop.sqlite" 5 >"$R/sqlite_loop_schema_a.json" || fail "sqlite_loop on the server's schema failed"
 timeout 60 "$T/sqlite_loop" "$T/loop.sqlite" 5 >"$R/sqlite_loop_a.json" || fail "sqlite_loop failed"
 before=$(total_contacts)
 BENCH_RUN_TAG="$(date +%s)" run_wrk r3_post -t2 -c16 -d10s --latency -s "$BENCH/post.lua" "$QA/contacts"
 meta post_rows_added "$(( $(total_contacts) - before ))"
 timeout 60 "$T/sqlite_loop" "$T/loop.sqlite" 5 >"$R/sqlite_loop_b.json" || fail "sqlite_loop failed"
+timeout 60 "$T/sqlite_loop" "$T/schema_loop.sqlite" 5 >"$R/sqlite_loop_schema_b.json" || fail "sqlite_loop on the server's schema failed"
+rm -f "$T"/schema_loop.sqlite*
 
 # ---------------------------------------------------------------- (5) memory
 meta vmhwm_kb "$(vmhwm_kb)"
 meta total_after_writes "$(total_contacts)"
 stop_qa
-# The same loop on a copy of the server's own database (its triggers and indexes, the
-# full-text index included): how much of (3) the schema itself costs per commit.
-python3 -c 'import sqlite3, sys; s = sqlite3.connect(sys.argv[1]); d = sqlite3.connect(sys.argv[2]); s.backup(d); d.close()' \
-    "$T/bench.sqlite" "$T/schema_loop.sqlite"
-timeout 60 "$T/sqlite_loop" "$T/schema_loop.sqlite" 10 >"$R/sqlite_loop_schema.json" || fail "sqlite_loop on the server's schema failed"
-rm -f "$T"/schema_loop.sqlite*
 
 # ---------------------------------------------------------------- SSE: 1,000 open /events streams
 say "SSE: $STREAMS open /events streams (--max-connections 2048)"

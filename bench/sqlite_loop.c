@@ -1,8 +1,10 @@
 /*
- * bench/sqlite_loop.c: the floor for durable writes. One thread, one connection, WAL with
+ * bench/sqlite_loop.c: the reference for durable writes. One thread, one connection, WAL with
  * synchronous=FULL, one single-row INSERT + COMMIT per row (each commit fsyncs the WAL),
- * for SECONDS seconds, into a table with the same columns and the same unique id index as
- * quickactiond's contacts (no full-text index). Prints one JSON line.
+ * for SECONDS seconds, into the `contacts` table of DB_PATH. On a copy of quickactiond's
+ * database that is the server's own insert (its indexes and the trigram index's trigger run
+ * too); on a new file the table is created with the same columns and unique id index and
+ * nothing else (a plain table). Prints one JSON line.
  *
  *   sqlite_loop DB_PATH SECONDS
  */
@@ -52,9 +54,10 @@ int main(int argc, char **argv) {
           db, "prepare insert");
     long rows = 0;
     double start = now(), elapsed = 0;
-    char id[32], name[64], email[64], key[160];
+    char id[48], name[64], email[64], key[160];
     while (elapsed < seconds) {
-        snprintf(id, sizeof id, "loop%d.%ld", (int)getpid(), rows); /* unique across runs on one file */
+        /* Unique across runs on one file, and increasing like quickactiond's time-ordered ids. */
+        snprintf(id, sizeof id, "loop%010d%012ld", (int)getpid(), rows);
         snprintf(name, sizeof name, "Bench Writer %ld", rows);
         snprintf(email, sizeof email, "writer%ld@example.com", rows);
         snprintf(key, sizeof key, "bench writer %ld\x1fwriter%ld@example.com", rows, rows);

@@ -40,4 +40,28 @@ import Testing
             }
         }
     }
+
+    /// A file that grew one commit at a time behind the server's back (as an import would) has
+    /// an index segment per commit; opening it merges them, so searches stay fast.
+    @Test func openingMergesAFragmentedSearchIndex() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("fragmented.sqlite")
+            _ = try SQLiteContactRepository.open(path: path)
+            let segments = "SELECT count(DISTINCT segid) FROM contacts_search_idx"
+            let before = try RawDatabase.with(path) { database throws in
+                for index in 0..<60 {
+                    let key = SearchFolding.key(name: "Person \(index)", email: nil)
+                    try database.execute(
+                        "INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key) "
+                            + "VALUES ('id\(index)', 'Person \(index)', NULL, 0, 1, 1, 1, '\(key)')")
+                }
+                return try database.integer(segments)
+            }
+            let repository = try SQLiteContactRepository.open(path: path)
+            let after = try RawDatabase.with(path) { database throws in try database.integer(segments) }
+            #expect(before >= 16, "each commit wrote a segment (\(before))")
+            #expect(after <= 4, "\(before) segments merged to \(after)")
+            #expect(try repository.list(ContactQuery(text: "person 4")).total == 11)
+        }
+    }
 }

@@ -27,6 +27,8 @@ final class SQLiteDatabase: Sendable {
         }
         let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         try SQLiteSchema.prepare(connection)
+        // A file grown in bulk (an import) may hold many index segments: tidy them now, briefly.
+        Self.tidy(connection, budgetNanoseconds: 2_000_000_000)
         self.path = path
         self.writer = Mutex(connection)
         self.readers = SQLiteReaderPool(path: path, size: readerCount)
@@ -87,7 +89,10 @@ final class SQLiteDatabase: Sendable {
                     defer { queue.removeAll(keepingCapacity: true) }
                     return queue
                 }
+                guard !batch.isEmpty else { return }
                 Self.commit(batch, on: connection, notify: .global())
+                // Nothing waiting: use the pause for one small step of index upkeep.
+                if queue.withLock({ $0.isEmpty }) { Self.tidy(connection, budgetNanoseconds: 0) }
             }
         }
     }
@@ -97,6 +102,24 @@ final class SQLiteDatabase: Sendable {
         try writer.withLock { (connection) throws(StorageError) in
             try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+    }
+
+    /// Merges trigram index segments (`SQLiteSchema.tidySearchIndex`, each step its own small
+    /// transaction) while there is work and the budget lasts; at least one step. Writes pay
+    /// for merging only when automerge must: the index is kept tidy (and searches fast) in
+    /// the pauses between writes. A failed step is left for the next pause.
+    static func tidy(_ connection: SQLiteConnection, budgetNanoseconds: UInt64) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        repeat {
+            let before = sqlite3_total_changes64(connection.handle)
+            do throws(StorageError) {
+                try connection.transaction(immediate: true) { () throws(StorageError) in try connection.run(SQLiteSchema.tidySearchIndex) }
+            } catch {
+                return
+            }
+            // FTS5: a merge that found nothing to do changes fewer than two rows.
+            if sqlite3_total_changes64(connection.handle) - before < 2 { return }
+        } while DispatchTime.now().uptimeNanoseconds - start < budgetNanoseconds
     }
 
     /// Runs `batch` in one transaction. Completions run on `notify` when given, so the

@@ -100,6 +100,11 @@ enum SQLiteSchema {
         """,
     ]
 
+    /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a
+    /// level holding 4 or more (FTS5's `usermerge`), so a tidy index costs nothing. Run between
+    /// writes; the write path itself merges only at 16 (migration 3).
+    static let tidySearchIndex = "INSERT INTO contacts_search (contacts_search, rank) VALUES ('merge', 64)"
+
     /// Settings every connection needs, reader or writer.
     static func configure(_ connection: SQLiteConnection) throws(StorageError) {
         try connection.check(sqlite3_busy_timeout(connection.handle, 5_000))
