@@ -34,7 +34,37 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+        guard (0...9999).contains(year) else { return Self.padded(year, month, day, secondOfDay, fraction) }
+        // 24 bytes written in place: a list of contacts formats two of these per contact.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            func put(_ value: Int, _ width: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(0x30 + rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            buffer[4] = 0x2D
+            put(month, 2, at: 5)
+            buffer[7] = 0x2D
+            put(day, 2, at: 8)
+            buffer[10] = 0x54
+            put(secondOfDay / 3600, 2, at: 11)
+            buffer[13] = 0x3A
+            put(secondOfDay / 60 % 60, 2, at: 14)
+            buffer[16] = 0x3A
+            put(secondOfDay % 60, 2, at: 17)
+            buffer[19] = 0x2E
+            put(fraction, 3, at: 20)
+            buffer[23] = 0x5A
+            return 24
+        }
+    }
+
+    /// The same text built from padded pieces, for years outside 0...9999.
+    private static func padded(_ year: Int, _ month: Int, _ day: Int, _ secondOfDay: Int, _ fraction: Int) -> String {
+        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
             + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "." + pad(fraction, 3) + "Z"
     }
 

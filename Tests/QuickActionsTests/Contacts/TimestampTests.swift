@@ -1,3 +1,4 @@
+import Foundation
 import QuickActions
 import Testing
 
@@ -9,6 +10,25 @@ import Testing
     func formatsRFC3339InUTC(millis: Int64, text: String) {
         #expect(Timestamp(millisecondsSince1970: millis).rfc3339 == text)
         #expect(Timestamp(rfc3339: text)?.millisecondsSince1970 == millis)
+    }
+
+    /// The in-place formatter against Foundation's, over instants from 1970 to 2199, and
+    /// round trips through the parser over the whole four-digit range.
+    @Test func formatsLikeFoundationAndRoundTrips() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        // Spread deterministically (no flaky seed): a stride coprime with the range.
+        for step in Int64(0)..<2_000 {
+            let millis = step * 3_628_800_017 % 7_258_118_400_000
+            let text = Timestamp(millisecondsSince1970: millis).rfc3339
+            #expect(text == formatter.string(from: Date(timeIntervalSince1970: Double(millis) / 1000)), "\(millis)")
+        }
+        for step in Int64(0)..<2_000 {
+            let millis = -62_167_219_200_000 + step * 157_784_630_017 % 315_569_520_000_000
+            let text = Timestamp(millisecondsSince1970: millis).rfc3339
+            #expect(text.utf8.count == 24 && Timestamp(rfc3339: text)?.millisecondsSince1970 == millis, "\(millis) \(text)")
+        }
     }
 
     @Test func parsesOffsetsAndFractions() {
