@@ -5,7 +5,7 @@
 #
 # Everything runs on 127.0.0.1, every load run and wait is bounded in time, and every process
 # and temporary file it starts is removed on exit. Knobs (environment):
-#   BENCH_SECONDS  seconds per GET /shortcuts run (default 5), BENCH_ROUNDS rounds (default 3)
+#   BENCH_SECONDS  seconds per GET /shortcuts run (default 5), BENCH_ROUNDS rounds (default 5)
 #   BENCH_LOG_LEVEL  quickactiond --log-level for the measured runs (default warning)
 #   BENCH_STREAMS  SSE streams (default 1000)
 #   BENCH_QUIET_WAIT  longest wait, in seconds, for other CPU work to drop below 20% (default 60)
@@ -20,7 +20,7 @@ export PATH="$PATH:/opt/swift/usr/bin"
 export BENCH_DIR="$BENCH"
 
 SECONDS_PER_RUN=${BENCH_SECONDS:-5}
-ROUNDS=${BENCH_ROUNDS:-3}
+ROUNDS=${BENCH_ROUNDS:-5}
 LOG_LEVEL=${BENCH_LOG_LEVEL:-warning}
 STREAMS=${BENCH_STREAMS:-1000}
 QUIET_WAIT=${BENCH_QUIET_WAIT:-60}
@@ -36,7 +36,7 @@ fail() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-bench.XXXXXX")
 R="$T/results"
 mkdir -p "$R"
-QA_PID="" BL_PID="" BLP_PID="" SSE_PID=""
+QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID=""
 
 stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     local pid=$1
@@ -48,7 +48,7 @@ stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     wait "$pid" 2>/dev/null || true
 }
 cleanup() {
-    stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QA_PID"
+    stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QS_PID"; stop_pid "$QA_PID"
     rm -rf "$T"
 }
 trap cleanup EXIT
@@ -221,6 +221,9 @@ stop_qa
 
 # ---------------------------------------------------------------- grow the store to 100,000
 say "filling the store to $CONTACTS_LARGE contacts (directly in SQLite, server stopped)"
+# The 20-contact store is kept as it is, to run (2) side by side with (1)'s server.
+python3 -c 'import sqlite3, sys; s = sqlite3.connect(sys.argv[1]); d = sqlite3.connect(sys.argv[2]); s.backup(d); d.close()' \
+    "$T/bench.sqlite" "$T/small.sqlite"
 python3 "$BENCH/fill_contacts.py" "$T/bench.sqlite" "$CONTACTS_LARGE" >"$R/fill.json" || fail "fill_contacts.py failed"
 start_qa /dev/null
 meta total_large "$(total_contacts)"
@@ -228,11 +231,22 @@ curl -sS --max-time 10 -o "$T/body_large.bin" "$QA/shortcuts"
 if cmp -s "$T/body.bin" "$T/body_large.bin"; then meta shortcuts_same_after_fill yes; else meta shortcuts_same_after_fill NO; fi
 
 # ---------------------------------------------------------------- (2) GET /shortcuts at 100,000
-say "(2) GET /shortcuts at $CONTACTS_LARGE contacts, $ROUNDS rounds"
+say "(2) GET /shortcuts at $CONTACTS_LARGE contacts vs at 20, side by side, $ROUNDS rounds"
+# A second quickactiond on the 20-contact copy, alternated with the 100,000-contact one.
+"$QUICKACTIOND" --port 0 --db "$T/small.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/qs.out" 2>/dev/null &
+QS_PID=$!
+for _ in $(seq 200); do grep -q 'listening on http://127.0.0.1:' "$T/qs.out" && break; sleep 0.05; done
+QS="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/qs.out" | head -1)"
+[ "$QS" != "http://127.0.0.1:" ] || fail "the 20-contact quickactiond did not start"
+curl -sS --max-time 10 -o "$T/body_small.bin" "$QS/shortcuts"
+cmp -s "$T/body.bin" "$T/body_small.bin" || fail "the 20-contact copy serves another /shortcuts body"
+run_wrk warm_qa_small -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QS/shortcuts"
 run_wrk warm_qa_large -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
 for r in $(seq "$ROUNDS"); do
+    run_wrk "r2_small_$r" "${WRK1[@]}" "$QS/shortcuts"
     run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
 done
+stop_pid "$QS_PID"; QS_PID=""
 
 # ---------------------------------------------------------------- (4) search
 say "(4) GET /contacts?q= over $CONTACTS_LARGE contacts"

@@ -45,24 +45,30 @@ public enum RequestID: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static let generatedLength = 20
-    private static let alphabet: StaticString = "abcdefghijklmnopqrstuvwxyz234567"
     private static let counter = Atomic<UInt64>(0)
-    /// 8 characters chosen once per process.
-    private static let prefix: [UInt8] = {
+    /// 8 characters chosen once per process, packed as the 8 bytes they are in memory.
+    private static let prefix: UInt64 = {
         var generator = SystemRandomNumberGenerator()
         var bits: UInt64 = generator.next()
-        return (0..<8).map { _ in
-            defer { bits >>= 5 }
-            return alphabet.utf8Start[Int(bits & 0x1F)]
+        var packed: UInt64 = 0
+        for index in 0..<8 {
+            packed |= UInt64(digit(bits & 0x1F)) << (8 * UInt64(index))
+            bits >>= 5
         }
+        return packed
     }()
+
+    /// The base32 digit for `value` (0...31): a-z, then 2-7.
+    private static func digit(_ value: UInt64) -> UInt8 {
+        value < 26 ? UInt8(ascii: "a") + UInt8(value) : UInt8(ascii: "2") + UInt8(value - 26)
+    }
 
     /// Writes the 20 characters of id `number` at the start of `buffer`.
     private static func write(_ number: UInt64, into buffer: UnsafeMutableRawBufferPointer) {
+        buffer.storeBytes(of: prefix.littleEndian, toByteOffset: 0, as: UInt64.self)
         var value = number
-        for index in 0..<8 { buffer[index] = prefix[index] }
         for index in stride(from: generatedLength - 1, through: 8, by: -1) {
-            buffer[index] = alphabet.utf8Start[Int(value & 0x1F)]
+            buffer[index] = digit(value & 0x1F)
             value >>= 5
         }
     }
