@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
 
     /// Requests being processed right now.
     public var inFlightRequests: Int {
-        context.inFlight.load(ordering: .relaxed)
+        context.inFlight.value
     }
 
     /// Streaming responses being sent right now.
@@ -87,7 +87,7 @@ public final class HTTPServer: Sendable {
         // Streams never finish by themselves: end them so their requests complete.
         context.streams.closeAll()
         let deadline = ContinuousClock.now.advanced(by: grace)
-        while context.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+        while context.inFlight.value > 0 && ContinuousClock.now < deadline {
             usleep(5_000)
         }
         context.streams.closeAll()
@@ -112,7 +112,8 @@ final class ServerContext: Sendable {
     let handler: any HTTPRequestHandler
     let maxBodyBytes: Int
     let maxHeaderBytes: Int
-    let inFlight = Atomic<Int>(0)
+    /// Requests started and not yet completed (per-thread cells: bumped twice per request).
+    let inFlight = ShardedCounter()
     let streams = StreamRegistry()
 
     init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int) {

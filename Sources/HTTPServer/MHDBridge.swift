@@ -9,8 +9,7 @@ enum MHDBridge {
     static let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
         cls, uri, _ in
         guard let cls else { return nil }
-        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-        server.inFlight.add(1, ordering: .relaxed)
+        Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(1) }
         let target = uri.map { String(cString: $0) } ?? "/"
         return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
     }
@@ -21,15 +20,16 @@ enum MHDBridge {
         Unmanaged<RequestContext>.fromOpaque(raw).release()
         conCls.pointee = nil
         if let cls {
-            Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+            Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(-1) }
         }
     }
 
     /// Collects header fields into the request context passed as `cls`.
     static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return .YES }
-        let context = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
-        context.addHeader(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+        Unmanaged<RequestContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+            context.addHeader(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+        }
         return .YES
     }
 
@@ -57,13 +57,26 @@ enum MHDBridge {
     /// now would cost keep-alive). Middle calls: take body chunks. Last call (no data): answer.
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, conCls in
         guard let cls, let connection, let conCls, let raw = conCls.pointee else { return .NO }
-        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        // Borrowed, not retained: both outlive the call, and the server context is shared by
+        // every HTTP thread, so a retain and release per call would pass its cache line
+        // between cores on every request.
+        return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+            Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
+                handle(
+                    server: server, context: context, connection: connection, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize)
+            }
+        }
+    }
 
+    /// One access-handler call for the request `context`.
+    private static func handle(
+        server: ServerContext, context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?
+    ) -> MHD_Result {
         if !context.sawHead {
             context.sawHead = true
             context.method = method.map { String(cString: $0) } ?? ""
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, raw)
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(context).toOpaque())
             // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
             if context.headBytes > server.maxHeaderBytes {
                 return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)

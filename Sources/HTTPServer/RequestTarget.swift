@@ -26,11 +26,7 @@ public enum RequestTarget {
     /// The decoded path and query of `target`.
     public static func parse(_ target: String) throws(RequestTargetError) -> (path: String, query: [(name: String, value: String)]) {
         // Fast path: a plain path (no query, no escapes, no controls) is its own decoding.
-        if target.utf8.first == UInt8(ascii: "/"),
-            target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "?") })
-        {
-            return (target, [])
-        }
+        if isPlainPath(target) { return (target, []) }
         var raw = Substring(target)
         // Absolute-form (`http://host/path`) is legal HTTP/1.1: keep only the path.
         for scheme in ["http://", "https://"] where raw.hasPrefix(scheme) {
@@ -65,6 +61,19 @@ public enum RequestTarget {
     }
 
     /// Percent-decodes `text`; `+` becomes a space in query components.
+    /// Whether `target` is a path with no query, escape, control or non-ASCII byte, checked
+    /// over its contiguous UTF-8 (the common case, on every request).
+    static func isPlainPath(_ target: String) -> Bool {
+        var text = target
+        return text.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            for byte in bytes where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") {
+                return false
+            }
+            return true
+        }
+    }
+
     public static func decode(_ text: Substring, plusIsSpace: Bool) throws(RequestTargetError) -> String {
         let utf8 = Array(text.utf8)
         if !utf8.contains(UInt8(ascii: "%")) && !(plusIsSpace && utf8.contains(UInt8(ascii: "+"))) {

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// Request counters and a latency histogram for one route pattern, updated without a lock
@@ -14,33 +15,44 @@ public final class RouteStats: Sendable {
         let value = Atomic<UInt64>(0)
     }
 
+    /// One thread cell's counters (see `ThreadShard`): the HTTP threads never write the same
+    /// cache lines, and a scrape adds the cells up.
+    final class Shard: Sendable {
+        let counts: [Counter] = (0..<(RouteStats.methods.count * RouteStats.statuses.count)).map { _ in Counter() }
+        let bucketCounts: [Counter] = RouteStats.buckets.map { _ in Counter() }
+        let count = Counter()
+        let nanoseconds = Counter()
+    }
+
     /// The route pattern this counts (the label).
     public let route: String
-    private let counts: [Counter]
+    private let shards: [Shard]
     private let otherCounts = Mutex<[String: UInt64]>([:])
-    private let bucketCounts: [Counter]
-    private let count = Counter()
-    private let nanoseconds = Counter()
 
     /// Creates zeroed stats for `route`.
     public init(route: String) {
         self.route = route
-        counts = (0..<(Self.methods.count * Self.statuses.count)).map { _ in Counter() }
-        bucketCounts = Self.buckets.map { _ in Counter() }
+        shards = (0..<ThreadShard.count).map { _ in Shard() }
     }
 
     /// Counts one finished request.
     func observe(method: String, status: Int, seconds: Double) {
+        let shard = shards[ThreadShard.current]
         if let m = Self.methods.firstIndex(of: method), let s = Self.statuses.firstIndex(of: status) {
-            counts[m * Self.statuses.count + s].value.add(1, ordering: .relaxed)
+            shard.counts[m * Self.statuses.count + s].value.add(1, ordering: .relaxed)
         } else {
             otherCounts.withLock { $0["\(method) \(status)", default: 0] += 1 }
         }
         if let bucket = Self.buckets.firstIndex(where: { seconds <= $0 }) {
-            bucketCounts[bucket].value.add(1, ordering: .relaxed)
+            shard.bucketCounts[bucket].value.add(1, ordering: .relaxed)
         }
-        count.value.add(1, ordering: .relaxed)
-        nanoseconds.value.add(UInt64(max(0, seconds) * 1e9), ordering: .relaxed)
+        shard.count.value.add(1, ordering: .relaxed)
+        shard.nanoseconds.value.add(UInt64(max(0, seconds) * 1e9), ordering: .relaxed)
+    }
+
+    /// The sum over the thread cells of one counter.
+    private func total(_ counter: (Shard) -> Counter) -> UInt64 {
+        shards.reduce(0) { $0 &+ counter($1).value.load(ordering: .relaxed) }
     }
 
     /// (method, status, count) for every non-zero counter.
@@ -48,7 +60,7 @@ public final class RouteStats: Sendable {
         var result: [(String, Int, UInt64)] = []
         for (m, method) in Self.methods.enumerated() {
             for (s, status) in Self.statuses.enumerated() {
-                let value = counts[m * Self.statuses.count + s].value.load(ordering: .relaxed)
+                let value = total { $0.counts[m * Self.statuses.count + s] }
                 if value > 0 { result.append((method, status, value)) }
             }
         }
@@ -61,10 +73,7 @@ public final class RouteStats: Sendable {
 
     /// Bucket counts (not cumulative), total count and sum of seconds.
     var histogram: (buckets: [UInt64], count: UInt64, sum: Double) {
-        (
-            bucketCounts.map { $0.value.load(ordering: .relaxed) }, count.value.load(ordering: .relaxed),
-            Double(nanoseconds.value.load(ordering: .relaxed)) / 1e9
-        )
+        (Self.buckets.indices.map { bucket in total { $0.bucketCounts[bucket] } }, total(\.count), Double(total(\.nanoseconds)) / 1e9)
     }
 }
 
