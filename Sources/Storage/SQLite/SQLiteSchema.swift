@@ -6,6 +6,22 @@ enum SQLiteSchema {
     /// `PRAGMA application_id` of every quickactiond database: 'QACT'.
     static let applicationID: Int32 = 0x5141_4354
 
+    /// The triggers that keep the trigram index in step with the contacts table (migrations 1
+    /// and 3 create them).
+    private static let searchIndexTriggers = """
+        CREATE TRIGGER contacts_search_insert AFTER INSERT ON contacts BEGIN
+            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
+        END;
+        CREATE TRIGGER contacts_search_delete AFTER DELETE ON contacts BEGIN
+            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
+        END;
+        CREATE TRIGGER contacts_search_update AFTER UPDATE OF search_key ON contacts
+        WHEN old.search_key IS NOT new.search_key BEGIN
+            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
+            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
+        END;
+        """
+
     /// Migrations in order; a database's `user_version` is how many of them it has run.
     static let migrations: [String] = [
         // 1: contacts, in creation order (`seq`, never reused thanks to AUTOINCREMENT), with
@@ -29,17 +45,7 @@ enum SQLiteSchema {
         CREATE VIRTUAL TABLE contacts_search USING fts5 (
             search_key, content = 'contacts', content_rowid = 'seq', tokenize = 'trigram case_sensitive 1'
         );
-        CREATE TRIGGER contacts_search_insert AFTER INSERT ON contacts BEGIN
-            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
-        END;
-        CREATE TRIGGER contacts_search_delete AFTER DELETE ON contacts BEGIN
-            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
-        END;
-        CREATE TRIGGER contacts_search_update AFTER UPDATE OF search_key ON contacts
-        WHEN old.search_key IS NOT new.search_key BEGIN
-            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
-            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
-        END;
+        \(searchIndexTriggers)
         """,
         // 2: accepted triggers (newest first by seq) and the answers stored under
         // Idempotency-Keys, written together in one transaction.
@@ -86,17 +92,7 @@ enum SQLiteSchema {
         INSERT INTO contacts_search (contacts_search, rank) VALUES ('automerge', 16);
         INSERT INTO contacts_search (contacts_search, rank) VALUES ('crisismerge', 64);
         INSERT INTO contacts_search (contacts_search) VALUES ('rebuild');
-        CREATE TRIGGER contacts_search_insert AFTER INSERT ON contacts BEGIN
-            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
-        END;
-        CREATE TRIGGER contacts_search_delete AFTER DELETE ON contacts BEGIN
-            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
-        END;
-        CREATE TRIGGER contacts_search_update AFTER UPDATE OF search_key ON contacts
-        WHEN old.search_key IS NOT new.search_key BEGIN
-            INSERT INTO contacts_search (contacts_search, rowid, search_key) VALUES ('delete', old.seq, old.search_key);
-            INSERT INTO contacts_search (rowid, search_key) VALUES (new.seq, new.search_key);
-        END;
+        \(searchIndexTriggers)
         """,
     ]
 
