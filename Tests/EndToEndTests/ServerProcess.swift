@@ -92,17 +92,19 @@ final class ServerProcess {
     /// SIGTERM, then waits; a server that does not stop in time is killed and reported as `.hung`.
     @discardableResult
     func stop() -> ServerExit {
-        if let exit { return exit }
-        let ended = Self.terminate(process, signal: SIGTERM, timeout: Self.stopTimeoutSeconds)
-        exit = ended
-        return ended
+        end(with: SIGTERM)
     }
 
     /// SIGKILL, as a crash or power cut would: no chance to clean up.
     @discardableResult
     func kill() -> ServerExit {
+        end(with: SIGKILL)
+    }
+
+    /// Sends `signal` once and remembers how the server ended; later calls return that.
+    private func end(with signal: Int32) -> ServerExit {
         if let exit { return exit }
-        let ended = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds)
+        let ended = Self.terminate(process, signal: signal, timeout: Self.stopTimeoutSeconds)
         exit = ended
         return ended
     }
