@@ -1,21 +1,24 @@
 import Dispatch
 
 /// One parsed HTTP request as the application sees it.
-public struct HTTPRequest: Sendable {
+///
+/// Immutable, and a class: the request passes through routing, the handler and logging, and
+/// each hand-over is then one reference count instead of one per field.
+public final class HTTPRequest: Sendable {
     /// The method, upper case as sent (`GET`, `POST`, ...).
-    public var method: String
+    public let method: String
     /// The raw request target, e.g. `/contacts?q=ada`.
-    public var target: String
+    public let target: String
     /// The percent-decoded path, e.g. `/contacts/abc`.
-    public var path: String
+    public let path: String
     /// Query parameters, percent-decoded, in order.
-    public var query: [(name: String, value: String)]
+    public let query: [(name: String, value: String)]
     /// The request header fields.
-    public var headers: HTTPHeaders
+    public let headers: HTTPHeaders
     /// The request body (empty when none was sent).
-    public var body: [UInt8]
+    public let body: [UInt8]
     /// Monotonic time the request started, in nanoseconds, for durations.
-    public var startedAt: UInt64
+    public let startedAt: UInt64
 
     /// Creates a request; tests build these directly to drive a router in-process.
     public init(

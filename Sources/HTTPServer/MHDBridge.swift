@@ -169,9 +169,13 @@ enum MHDBridge {
             if made == nil { Unmanaged<StreamingBody>.fromOpaque(retained).release() }
         }
         guard let made else { return .NO }
-        for field in response.headers {
-            // withCString borrows a native string's own bytes: no C copy per header.
-            _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(made, name, value) } }
+        if let prepared = response.headers.cStrings {
+            for field in prepared.pairs { _ = MHD_add_response_header(made, field.name, field.value) }
+        } else {
+            for field in response.headers {
+                // withCString borrows a native string's own bytes: no C copy per header.
+                _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(made, name, value) } }
+            }
         }
         if let requestId = response.requestId {
             _ = requestId.withCString { MHD_add_response_header(made, "X-Request-Id", $0) }

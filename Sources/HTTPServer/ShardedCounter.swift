@@ -28,36 +28,72 @@ public enum ThreadShard {
     }()
 }
 
-/// An integer that many threads add to: one atomic cell per `ThreadShard`, each on a cache
-/// line of its own, summed when read.
-public final class ShardedCounter: Sendable {
-    private let cells: [Cell]
+/// A row of counters that many threads add to: one row of atomic cells per `ThreadShard`,
+/// rows on cache lines of their own, each counter summed over the rows when read.
+///
+/// The cells live in one allocation, so bumping a counter touches the calling thread's own
+/// line and no reference count.
+public final class ShardedCounters: Sendable {
+    /// Counters per row.
+    public let width: Int
+    /// Cells from one row to the next: `width` rounded up to whole cache lines.
+    private let rowStride: Int
+    nonisolated(unsafe) private let cells: UnsafeMutablePointer<Atomic<Int>>
 
-    public init() {
-        cells = (0..<ThreadShard.count).map { _ in Cell() }
+    /// `width` counters, all zero.
+    public init(width: Int) {
+        self.width = width
+        let perLine = 64 / MemoryLayout<Int>.stride
+        rowStride = max(1, (width + perLine - 1) / perLine) * perLine
+        let count = rowStride * ThreadShard.count
+        cells = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int>.stride, alignment: 64)
+            .bindMemory(to: Atomic<Int>.self, capacity: count)
+        for index in 0..<count { (cells + index).initialize(to: Atomic(0)) }
     }
+
+    /// Adds `amount` (negative to subtract) to counter `index` in the calling thread's row, and
+    /// returns that cell's new value.
+    @discardableResult
+    public func add(_ index: Int, _ amount: Int, in row: Int = ThreadShard.current) -> Int {
+        precondition(index >= 0 && index < width, "counter index out of range")
+        return cells[row * rowStride + index].wrappingAdd(amount, ordering: .releasing).newValue
+    }
+
+    /// The sum of counter `index` over the rows.
+    public func total(_ index: Int) -> Int {
+        precondition(index >= 0 && index < width, "counter index out of range")
+        var sum = 0
+        for row in 0..<ThreadShard.count { sum &+= cells[row * rowStride + index].load(ordering: .acquiring) }
+        return sum
+    }
+
+    deinit {
+        cells.deinitialize(count: rowStride * ThreadShard.count)
+        UnsafeMutableRawPointer(cells).deallocate()
+    }
+}
+
+/// An integer that many threads add to: one `ShardedCounters` cell per thread row, summed when read.
+public final class ShardedCounter: Sendable {
+    private let cells = ShardedCounters(width: 1)
+
+    public init() {}
 
     /// Adds `amount` (negative to subtract) in the calling thread's cell.
     public func add(_ amount: Int) {
-        cells[ThreadShard.current].value.wrappingAdd(amount, ordering: .releasing)
+        cells.add(0, amount)
     }
 
     /// Adds one in the calling thread's cell and returns a number no other call returns:
     /// the cell's new count times the number of cells, plus the cell's index.
     public func nextUnique() -> UInt64 {
-        let shard = ThreadShard.current
-        let count = UInt64(bitPattern: Int64(cells[shard].value.wrappingAdd(1, ordering: .relaxed).newValue))
-        return count &* UInt64(ThreadShard.count) &+ UInt64(shard)
+        let row = ThreadShard.current
+        let count = UInt64(bitPattern: Int64(cells.add(0, 1, in: row)))
+        return count &* UInt64(ThreadShard.count) &+ UInt64(row)
     }
 
     /// The sum of every cell.
     public var value: Int {
-        cells.reduce(0) { $0 &+ $1.value.load(ordering: .acquiring) }
-    }
-
-    /// One cell, padded so that two cells never share a 64-byte cache line.
-    private final class Cell: Sendable {
-        let value = Atomic<Int>(0)
-        private let padding: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+        cells.total(0)
     }
 }

@@ -1,7 +1,8 @@
 import Dispatch
-import HTTPServer
 import Synchronization
 import Testing
+
+@testable import HTTPServer
 
 @Suite struct RequestIDTests {
     private static let base32 = Set("abcdefghijklmnopqrstuvwxyz234567")
@@ -40,5 +41,52 @@ import Testing
         let all = seen.withLock { $0 }
         #expect(all.count == 40_000)
         #expect(Set(all).count == all.count)
+    }
+}
+
+@Suite struct ShardedCountersTests {
+    @Test func countersAreIndependentAndSumOverThreads() {
+        let counters = ShardedCounters(width: 11)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for index in 0..<11 {
+                for _ in 0..<1_000 { counters.add(index, index) }
+            }
+        }
+        for index in 0..<11 { #expect(counters.total(index) == 8 * 1_000 * index) }
+    }
+
+    @Test func rowsDoNotOverlap() {
+        // A counter added in one row is not seen in another counter of the next row.
+        let counters = ShardedCounters(width: 9)
+        for row in 0..<ThreadShard.count { counters.add(8, 1, in: row) }
+        #expect(counters.total(8) == ThreadShard.count)
+        for index in 0..<8 { #expect(counters.total(index) == 0) }
+    }
+}
+
+@Suite struct PreparedHeadersTests {
+    @Test func preparedHeadersKeepTheirFieldsAndCarryCStrings() throws {
+        var headers = HTTPHeaders()
+        headers.add("ETag", "\"abc\"")
+        headers.add("Content-Language", "de-CH")
+        headers.add("X-Empty", "")
+        let prepared = headers.prepared()
+        #expect(prepared == headers)
+        #expect(prepared["etag"] == "\"abc\"")
+        let strings = try #require(prepared.cStrings)
+        let pairs = strings.pairs.map { (String(cString: $0.name), String(cString: $0.value)) }
+        #expect(pairs.map(\.0) == ["ETag", "Content-Language", "X-Empty"])
+        #expect(pairs.map(\.1) == ["\"abc\"", "de-CH", ""])
+        #expect(headers.cStrings == nil)
+    }
+
+    @Test func anyChangeDropsTheCStrings() {
+        var added = HTTPHeaders([("A", "1")]).prepared()
+        added.add("B", "2")
+        #expect(added.cStrings == nil)
+        var set = HTTPHeaders([("A", "1")]).prepared()
+        set.set("A", "3")
+        #expect(set.cStrings == nil)
+        #expect(set["A"] == "3")
     }
 }

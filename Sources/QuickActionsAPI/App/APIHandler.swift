@@ -27,9 +27,9 @@ public final class APIHandler: HTTPRequestHandler {
         var response: HTTPResponse
         // Authentication comes before routing: without the token, every path looks the same.
         if let authenticator, !authenticator.allows(request) {
-            return finish(
-                BearerAuthenticator.challenge.response, method: request.method, path: request.path, route: routeStats,
-                headers: request.headers, startedAt: request.startedAt)
+            response = BearerAuthenticator.challenge.response
+            finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
+            return response
         }
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
@@ -44,11 +44,14 @@ public final class APIHandler: HTTPRequestHandler {
             // Logged, counted and given its request id when it completes.
             let stats = routeStats
             deferred.map { [self] completed in
-                finish(completed, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
+                var completed = completed
+                finish(&completed, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
+                return completed
             }
             return response
         }
-        return finish(response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
+        finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
+        return response
     }
 
     public func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
@@ -66,7 +69,9 @@ public final class APIHandler: HTTPRequestHandler {
             problem = .badRequest(detail + " The request is refused and the connection closed.")
         }
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        return finish(problem.response, method: method, path: path, route: metrics.unmatched, headers: HTTPHeaders(), startedAt: startedAt)
+        var response = problem.response
+        finish(&response, method: method, path: path, route: metrics.unmatched, headers: HTTPHeaders(), startedAt: startedAt)
+        return response
     }
 
     private func respond(to request: APIRequest, with route: Route) -> HTTPResponse {
@@ -86,8 +91,8 @@ public final class APIHandler: HTTPRequestHandler {
 
     /// Gives the response its request id, counts it and logs it.
     private func finish(
-        _ response: consuming HTTPResponse, method: String, path: String, route: RouteStats, headers: HTTPHeaders, startedAt: UInt64
-    ) -> HTTPResponse {
+        _ response: inout HTTPResponse, method: String, path: String, route: RouteStats, headers: HTTPHeaders, startedAt: UInt64
+    ) {
         let requestId = Self.clientRequestId(from: headers).map(RequestID.given) ?? .next()
         response.requestId = requestId
         let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
@@ -95,7 +100,6 @@ public final class APIHandler: HTTPRequestHandler {
         logger.request(
             id: requestId, method: method, path: path, route: route.route, status: response.status, milliseconds: seconds * 1000,
             bytes: response.body.count)
-        return response
     }
 
     /// The client's `X-Request-Id` when it is short, visible ASCII.

@@ -10,49 +10,59 @@ public final class RouteStats: Sendable {
     /// Histogram bucket bounds, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
-    /// A counter in its own object, because `Atomic` cannot live in an array.
-    final class Counter: Sendable {
-        let value = Atomic<UInt64>(0)
-    }
-
-    /// One thread cell's counters (see `ThreadShard`): the HTTP threads never write the same
-    /// cache lines, and a scrape adds the cells up.
-    final class Shard: Sendable {
-        let counts: [Counter] = (0..<(RouteStats.methods.count * RouteStats.statuses.count)).map { _ in Counter() }
-        let bucketCounts: [Counter] = RouteStats.buckets.map { _ in Counter() }
-        let count = Counter()
-        let nanoseconds = Counter()
-    }
-
     /// The route pattern this counts (the label).
     public let route: String
-    private let shards: [Shard]
+    /// Per-thread rows of counters (see `ShardedCounters`): the HTTP threads never write the
+    /// same cache lines, and a scrape adds the rows up. Layout: a count per (method, status),
+    /// then a count per bucket, then the request count and the summed nanoseconds.
+    private let counters = ShardedCounters(width: RouteStats.countIndex + 2)
     private let otherCounts = Mutex<[String: UInt64]>([:])
+
+    private static let bucketIndex = methods.count * statuses.count
+    private static let countIndex = bucketIndex + buckets.count
 
     /// Creates zeroed stats for `route`.
     public init(route: String) {
         self.route = route
-        shards = (0..<ThreadShard.count).map { _ in Shard() }
     }
 
     /// Counts one finished request.
     func observe(method: String, status: Int, seconds: Double) {
-        let shard = shards[ThreadShard.current]
-        if let m = Self.methods.firstIndex(of: method), let s = Self.statuses.firstIndex(of: status) {
-            shard.counts[m * Self.statuses.count + s].value.add(1, ordering: .relaxed)
+        let row = ThreadShard.current
+        if let m = Self.methodIndex(method), let s = Self.statusIndex(status) {
+            counters.add(m * Self.statuses.count + s, 1, in: row)
         } else {
             otherCounts.withLock { $0["\(method) \(status)", default: 0] += 1 }
         }
         if let bucket = Self.buckets.firstIndex(where: { seconds <= $0 }) {
-            shard.bucketCounts[bucket].value.add(1, ordering: .relaxed)
+            counters.add(Self.bucketIndex + bucket, 1, in: row)
         }
-        shard.count.value.add(1, ordering: .relaxed)
-        shard.nanoseconds.value.add(UInt64(max(0, seconds) * 1e9), ordering: .relaxed)
+        counters.add(Self.countIndex, 1, in: row)
+        counters.add(Self.countIndex + 1, Int(max(0, seconds) * 1e9), in: row)
     }
 
-    /// The sum over the thread cells of one counter.
-    private func total(_ counter: (Shard) -> Counter) -> UInt64 {
-        shards.reduce(0) { $0 &+ counter($1).value.load(ordering: .relaxed) }
+    /// The index of `method` in `methods` (a switch: no array or string search per request).
+    private static func methodIndex(_ method: String) -> Int? {
+        switch method {
+        case "GET": 0
+        case "HEAD": 1
+        case "POST": 2
+        case "PATCH": 3
+        case "DELETE": 4
+        case "PUT": 5
+        case "OPTIONS": 6
+        default: nil
+        }
+    }
+
+    /// The index of `status` in `statuses`.
+    private static func statusIndex(_ status: Int) -> Int? {
+        statuses.firstIndex(of: status)
+    }
+
+    /// The sum over the thread rows of counter `index`.
+    private func total(_ index: Int) -> UInt64 {
+        UInt64(bitPattern: Int64(counters.total(index)))
     }
 
     /// (method, status, count) for every non-zero counter.
@@ -60,7 +70,7 @@ public final class RouteStats: Sendable {
         var result: [(String, Int, UInt64)] = []
         for (m, method) in Self.methods.enumerated() {
             for (s, status) in Self.statuses.enumerated() {
-                let value = total { $0.counts[m * Self.statuses.count + s] }
+                let value = total(m * Self.statuses.count + s)
                 if value > 0 { result.append((method, status, value)) }
             }
         }
@@ -73,7 +83,7 @@ public final class RouteStats: Sendable {
 
     /// Bucket counts (not cumulative), total count and sum of seconds.
     var histogram: (buckets: [UInt64], count: UInt64, sum: Double) {
-        (Self.buckets.indices.map { bucket in total { $0.bucketCounts[bucket] } }, total(\.count), Double(total(\.nanoseconds)) / 1e9)
+        (Self.buckets.indices.map { total(Self.bucketIndex + $0) }, total(Self.countIndex), Double(total(Self.countIndex + 1)) / 1e9)
     }
 }
 

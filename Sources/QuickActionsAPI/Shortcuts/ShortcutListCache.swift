@@ -31,9 +31,9 @@ public final class ShortcutRepresentation: Sendable {
         headers.add("Cache-Control", "no-cache")
         headers.add("Vary", "Accept, Accept-Language")
         if let language { headers.add("Content-Language", language) }
-        notModifiedHeaders = headers
+        notModifiedHeaders = headers.prepared()
         headers.add("Content-Type", contentType)
-        self.headers = headers
+        self.headers = headers.prepared()
     }
 }
 
