@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <string.h>
 #include <microhttpd.h>
 
 /*
@@ -38,5 +39,89 @@ static inline long qa_mhd_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info =
         MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? -1 : (long)info->num_connections;
+}
+/*
+ * The request head's header fields, gathered in C so that no string is made per field.
+ * qa_mhd_summarize_headers measures them and finds what framing needs; qa_mhd_copy_headers
+ * then copies them, in order, into one buffer of exactly `summary.packed_bytes`: per field, the
+ * name's length and the value's length (uint32_t each, native order), then their bytes.
+ */
+struct qa_header_summary {
+    size_t fields;
+    /* Bytes qa_mhd_copy_headers needs. */
+    size_t packed_bytes;
+    /* Bytes of the fields as sent ("name: value\r\n" each). */
+    size_t head_bytes;
+    unsigned content_lengths;
+    unsigned transfer_encodings;
+    /* The first Content-Length value (in the connection's memory: valid during the request). */
+    const char *content_length;
+    size_t content_length_size;
+};
+
+static inline int qa_header_name_is(const char *key, size_t key_size, const char *lower, size_t lower_size) {
+    if (key_size != lower_size) return 0;
+    for (size_t i = 0; i < key_size; i++) {
+        char c = key[i];
+        if (c >= 'A' && c <= 'Z') c = (char)(c + ('a' - 'A'));
+        if (c != lower[i]) return 0;
+    }
+    return 1;
+}
+
+static inline enum MHD_Result qa_summarize_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                                  const char *value, size_t value_size) {
+    (void)kind;
+    struct qa_header_summary *summary = cls;
+    if (key == NULL) return MHD_YES;
+    if (value == NULL) value_size = 0;
+    summary->fields += 1;
+    summary->packed_bytes += 2 * sizeof(uint32_t) + key_size + value_size;
+    summary->head_bytes += key_size + value_size + 4;
+    if (qa_header_name_is(key, key_size, "content-length", 14)) {
+        if (summary->content_lengths++ == 0) {
+            summary->content_length = value == NULL ? "" : value;
+            summary->content_length_size = value_size;
+        }
+    } else if (qa_header_name_is(key, key_size, "transfer-encoding", 17)) {
+        summary->transfer_encodings += 1;
+    }
+    return MHD_YES;
+}
+
+/// Measures the request's header fields (see qa_header_summary).
+static inline void qa_mhd_summarize_headers(struct MHD_Connection *connection, struct qa_header_summary *summary) {
+    memset(summary, 0, sizeof *summary);
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_summarize_header, summary);
+}
+
+struct qa_header_cursor {
+    unsigned char *next;
+    unsigned char *end;
+};
+
+static inline enum MHD_Result qa_copy_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                             const char *value, size_t value_size) {
+    (void)kind;
+    struct qa_header_cursor *cursor = cls;
+    if (key == NULL) return MHD_YES;
+    if (value == NULL) value_size = 0;
+    if (key_size > UINT32_MAX || value_size > UINT32_MAX) return MHD_NO;
+    if ((size_t)(cursor->end - cursor->next) < 2 * sizeof(uint32_t) + key_size + value_size) return MHD_NO;
+    uint32_t sizes[2] = {(uint32_t)key_size, (uint32_t)value_size};
+    memcpy(cursor->next, sizes, sizeof sizes);
+    cursor->next += sizeof sizes;
+    memcpy(cursor->next, key, key_size);
+    cursor->next += key_size;
+    if (value_size > 0) memcpy(cursor->next, value, value_size);
+    cursor->next += value_size;
+    return MHD_YES;
+}
+
+/// Copies the request's header fields into `buffer` (see above); returns the bytes written.
+static inline size_t qa_mhd_copy_headers(struct MHD_Connection *connection, unsigned char *buffer, size_t capacity) {
+    struct qa_header_cursor cursor = {buffer, buffer + capacity};
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_copy_header, &cursor);
+    return (size_t)(cursor.next - buffer);
 }
 #endif

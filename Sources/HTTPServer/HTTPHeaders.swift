@@ -1,26 +1,41 @@
 /// Header fields in the order they arrived, looked up case-insensitively.
 public struct HTTPHeaders: Sendable, Equatable, Sequence {
-    /// The fields, names as sent.
-    public private(set) var fields: [(name: String, value: String)] {
+    /// Fields added by the application (responses) or given to `init`.
+    private var list: [(name: String, value: String)] {
         didSet { cStrings = nil }
     }
+    /// A request's fields as the transport read them, packed: looked up without making a string
+    /// per field. Turned into `list` on the first change.
+    private var packed = PackedHeaderFields.empty
     /// The same fields as C strings, when `prepared()` made them (dropped by any change).
     private(set) var cStrings: HeaderCStrings?
 
+    /// The fields, names as sent.
+    public var fields: [(name: String, value: String)] {
+        packed.isEmpty ? list : packed.fields
+    }
+
     /// Creates headers from fields in order.
     public init(_ fields: [(name: String, value: String)] = []) {
-        self.fields = fields
+        list = fields
     }
 
     /// Creates empty headers with room for `capacity` fields (responses add several).
     public init(capacity: Int) {
-        fields = []
-        fields.reserveCapacity(capacity)
+        list = []
+        list.reserveCapacity(capacity)
+    }
+
+    /// A request's fields, packed by the transport (see `PackedHeaderFields`).
+    init(packed: PackedHeaderFields) {
+        list = []
+        self.packed = packed
     }
 
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
-        for field in fields where field.name.caseInsensitiveEquals(name) {
+        if !packed.isEmpty { return packed.first(name) }
+        for field in list where field.name.caseInsensitiveEquals(name) {
             return field.value
         }
         return nil
@@ -33,13 +48,21 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// Appends a field.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name, value))
+        unpack()
+        list.append((name, value))
     }
 
     /// Replaces every field named `name` by one.
     public mutating func set(_ name: String, _ value: String) {
-        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
-        fields.append((name, value))
+        unpack()
+        list.removeAll { $0.name.caseInsensitiveEquals(name) }
+        list.append((name, value))
+    }
+
+    private mutating func unpack() {
+        guard !packed.isEmpty else { return }
+        list = packed.fields
+        packed = .empty
     }
 
     /// These headers with their C strings made once, for a header list that many responses
@@ -47,7 +70,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// conversion or reference counting per field and request.
     public func prepared() -> HTTPHeaders {
         var copy = self
-        copy.cStrings = HeaderCStrings(fields)
+        copy.unpack()
+        copy.cStrings = HeaderCStrings(copy.list)
         return copy
     }
 
@@ -59,6 +83,94 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
+}
+
+/// A request's header fields in one buffer, as the transport copies them out of libmicrohttpd:
+/// per field, the name's and the value's byte counts (`UInt32`, native order), then their bytes.
+/// A lookup compares bytes and makes a string only for the value it returns.
+struct PackedHeaderFields: Sendable {
+    /// The bytes, in one allocation (header: their count). Never changed once filled, which is
+    /// why sharing them between threads is safe.
+    nonisolated(unsafe) private let storage: PackedHeaderStorage?
+
+    /// No fields.
+    static let empty = PackedHeaderFields(storage: nil)
+
+    /// Whether there are no fields.
+    var isEmpty: Bool { storage == nil }
+
+    private init(storage: PackedHeaderStorage?) {
+        self.storage = storage
+    }
+
+    /// Fields of `count` packed bytes, written by `fill` (which returns how many it wrote).
+    init(count: Int, fill: (UnsafeMutableRawBufferPointer) -> Int) {
+        guard count > 0 else {
+            storage = nil
+            return
+        }
+        let buffer = unsafeDowncast(PackedHeaderStorage.create(minimumCapacity: count) { _ in 0 }, to: PackedHeaderStorage.self)
+        buffer.withUnsafeMutablePointers { written, bytes in
+            written.pointee = min(count, max(0, fill(UnsafeMutableRawBufferPointer(start: bytes, count: count))))
+        }
+        storage = buffer
+    }
+
+    /// Calls `body` with each field's name and value bytes, until it returns false.
+    private func forEach(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) {
+        storage?.withUnsafeMutablePointers { written, bytes in
+            let buffer = UnsafeRawBufferPointer(start: bytes, count: written.pointee)
+            let header = 2 * MemoryLayout<UInt32>.size
+            var offset = 0
+            while offset + header <= buffer.count {
+                let nameCount = Int(buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let valueCount = Int(buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                let nameStart = offset + header
+                let valueStart = nameStart + nameCount
+                offset = valueStart + valueCount
+                guard offset <= buffer.count else { return }
+                let name = UnsafeRawBufferPointer(rebasing: buffer[nameStart..<valueStart])
+                let value = UnsafeRawBufferPointer(rebasing: buffer[valueStart..<offset])
+                if !body(name, value) { return }
+            }
+        }
+    }
+
+    /// The first value of the field named `name` (ASCII case-insensitive), or nil.
+    func first(_ name: String) -> String? {
+        guard !isEmpty else { return nil }
+        if let found = name.utf8.withContiguousStorageIfAvailable({ first(UnsafeRawBufferPointer($0)) }) { return found }
+        return Array(name.utf8).withUnsafeBytes { first($0) }
+    }
+
+    private func first(_ wanted: UnsafeRawBufferPointer) -> String? {
+        var found: String?
+        forEach { name, value in
+            guard name.count == wanted.count, zip(name, wanted).allSatisfy({ asciiCaseInsensitiveEqual($0, $1) }) else { return true }
+            found = String(decoding: value, as: UTF8.self)
+            return false
+        }
+        return found
+    }
+
+    /// Every field, as strings.
+    var fields: [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        forEach { name, value in
+            fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            return true
+        }
+        return fields
+    }
+}
+
+/// The packed bytes of a request's header fields; the header counts the bytes written.
+final class PackedHeaderStorage: ManagedBuffer<Int, UInt8> {}
+
+/// Whether two bytes are equal, ignoring ASCII case.
+@inline(__always)
+func asciiCaseInsensitiveEqual(_ x: UInt8, _ y: UInt8) -> Bool {
+    x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
 }
 
 /// Header fields laid out once as NUL-terminated C strings, with a pointer pair per field.
@@ -102,8 +214,6 @@ extension String {
         let a = utf8
         let b = other.utf8
         guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
-        }
+        return zip(a, b).allSatisfy(asciiCaseInsensitiveEqual)
     }
 }

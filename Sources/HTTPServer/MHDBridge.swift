@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 
 /// The C callbacks libmicrohttpd calls, as `static let`s of a nonisolated type: a callback
 /// written at top level in `main.swift` would be main-actor isolated and trap on MHD's threads.
@@ -22,15 +23,6 @@ enum MHDBridge {
         if let cls {
             Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(-1) }
         }
-    }
-
-    /// Collects header fields into the request context passed as `cls`.
-    static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
-        guard let cls, let key else { return .YES }
-        Unmanaged<RequestContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
-            context.addHeader(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
-        }
-        return .YES
     }
 
     /// Releases a shared body once libmicrohttpd no longer needs its bytes.
@@ -75,8 +67,8 @@ enum MHDBridge {
     ) -> MHD_Result {
         if !context.sawHead {
             context.sawHead = true
-            context.method = method.map { String(cString: $0) } ?? ""
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(context).toOpaque())
+            context.method = method.map(methodName) ?? ""
+            readHeaders(of: connection, into: context)
             // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
             if context.headBytes > server.maxHeaderBytes {
                 return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)
@@ -125,7 +117,7 @@ enum MHDBridge {
         let response: HTTPResponse
         do throws(RequestTargetError) {
             let request = try HTTPRequest(
-                method: context.method, target: context.target, headers: HTTPHeaders(context.headers),
+                method: context.method, target: context.target, headers: HTTPHeaders(packed: context.headers),
                 body: context.body, startedAt: context.startedAt)
             response = server.handler.handle(request)
         } catch {
@@ -137,6 +129,32 @@ enum MHDBridge {
             return queue(ready, on: connection, server: server)
         }
         return queue(response, on: connection, server: server)
+    }
+
+    /// The request method as a string; the usual ones are string literals, made without decoding.
+    static func methodName(_ method: UnsafePointer<CChar>) -> String {
+        if strcmp(method, "GET") == 0 { return "GET" }
+        if strcmp(method, "POST") == 0 { return "POST" }
+        if strcmp(method, "HEAD") == 0 { return "HEAD" }
+        if strcmp(method, "PATCH") == 0 { return "PATCH" }
+        if strcmp(method, "DELETE") == 0 { return "DELETE" }
+        return String(cString: method)
+    }
+
+    /// Copies the request's header fields out of libmicrohttpd in one buffer, without making a
+    /// string per field, and notes what framing needs to know of them.
+    private static func readHeaders(of connection: OpaquePointer, into context: RequestContext) {
+        var summary = qa_header_summary()
+        qa_mhd_summarize_headers(connection, &summary)
+        let packed = PackedHeaderFields(count: summary.packed_bytes) { buffer in
+            buffer.baseAddress.map { qa_mhd_copy_headers(connection, $0.assumingMemoryBound(to: UInt8.self), buffer.count) } ?? 0
+        }
+        let firstContentLength = summary.content_length.map {
+            String(decoding: UnsafeRawBufferPointer(start: $0, count: summary.content_length_size), as: UTF8.self)
+        }
+        context.setHead(
+            headers: packed, fieldBytes: summary.head_bytes, contentLengths: Int(summary.content_lengths),
+            firstContentLength: firstContentLength, transferEncodings: Int(summary.transfer_encodings))
     }
 
     private static func reject(

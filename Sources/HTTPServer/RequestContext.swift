@@ -4,14 +4,15 @@ final class RequestContext {
     let target: String
     let startedAt: UInt64
     var method = ""
-    private(set) var headers: [(name: String, value: String)] = []
+    /// The header fields, packed as read (see `PackedHeaderFields`).
+    private(set) var headers = PackedHeaderFields.empty
     var body: [UInt8] = []
     var sawHead = false
     /// Set while the application completes the response later.
     var deferred: DeferredResponse?
     /// Set when the transport refuses the request; the body is then discarded.
     var rejection: HTTPTransportError?
-    /// What framing needs to know of the header fields, gathered as they are added (one pass).
+    /// What framing needs to know of the header fields.
     private var fieldBytes = 0
     private var contentLengths = 0
     private var firstContentLength: String?
@@ -22,16 +23,15 @@ final class RequestContext {
         self.startedAt = MonotonicClock.nanoseconds()
     }
 
-    /// Adds one header field of the request head.
-    func addHeader(name: String, value: String) {
-        headers.append((name, value))
-        fieldBytes += name.utf8.count + value.utf8.count + 4
-        if name.caseInsensitiveEquals("Content-Length") {
-            contentLengths += 1
-            if firstContentLength == nil { firstContentLength = value }
-        } else if name.caseInsensitiveEquals("Transfer-Encoding") {
-            transferEncodings += 1
-        }
+    /// Takes the header fields of the request head, and what framing needs to know of them.
+    func setHead(
+        headers: PackedHeaderFields, fieldBytes: Int, contentLengths: Int, firstContentLength: String?, transferEncodings: Int
+    ) {
+        self.headers = headers
+        self.fieldBytes = fieldBytes
+        self.contentLengths = contentLengths
+        self.firstContentLength = firstContentLength
+        self.transferEncodings = transferEncodings
     }
 
     /// Why the body's framing is ambiguous (a request smuggling risk), or nil when it is sound.

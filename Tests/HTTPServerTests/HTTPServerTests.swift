@@ -14,6 +14,12 @@ final class EchoHandler: HTTPRequestHandler {
         headers.add("X-Method", request.method)
         headers.add("X-Path", request.path)
         headers.add("X-Query", request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))
+        if request.path == "/headers" {
+            // Every field as the application sees it, in order, plus two lookups.
+            let fields = request.headers.fields.map { "\($0.name)=\($0.value)" }.joined(separator: "|")
+            let lookups = "\(request.headers["x-TWICE"] ?? "nil");\(request.headers["Absent"] ?? "nil");\(request.headers.values(for: "X-Twice"))"
+            return HTTPResponse(status: 200, headers: headers, body: .bytes(Array((fields + "\n" + lookups).utf8)))
+        }
         return HTTPResponse(status: 200, headers: headers, body: .bytes(request.body))
     }
 
@@ -48,6 +54,21 @@ final class EchoHandler: HTTPRequestHandler {
                 #expect(response.header("X-Query") == "a=1")
                 #expect(response.header("Connection")?.lowercased() != "close")
             }
+        }
+    }
+
+    @Test func headerFieldsReachTheApplicationInOrderWithRepeatsAndEmptyValues() throws {
+        try withServer { server, _ in
+            let connection = try RawConnection(port: server.port)
+            var request = Array("GET /headers HTTP/1.1\r\nHost: x\r\nX-Twice: one\r\nX-Empty:\r\nx-twice: two\r\nX-Bytes: caf".utf8)
+            request += [0xC3, 0xA9, 0x20, 0xFF]  // "café " then a byte that is not UTF-8
+            request += Array("\r\n\r\n".utf8)
+            try connection.send(bytes: request)
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            let lines = response.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "Host=x|X-Twice=one|X-Empty=|x-twice=two|X-Bytes=café \u{FFFD}")
+            #expect(lines.last == "one;nil;[\"one\", \"two\"]")
         }
     }
 
