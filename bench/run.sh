@@ -86,7 +86,7 @@ start_qa() { # [stderr file] [extra flags...]: starts quickactiond on an ephemer
         >"$T/qa.out" 2>"$errors" &
     QA_PID=$!
     for _ in $(seq 200); do
-        grep -q 'listening on http://127.0.0.1:' "$T/qa.out" && break
+        grep -qs 'listening on http://127.0.0.1:' "$T/qa.out" && break
         kill -0 "$QA_PID" 2>/dev/null || fail "quickactiond exited at start"
         sleep 0.05
     done
@@ -183,7 +183,7 @@ tail -n +2 "$T/qa.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|conn
 start_baseline() { # MODE VAR_PID VAR_URL
     BASELINE_RESPONSE=$1 "$T/baseline" "$T/baseline.headers" "$T/body.bin" >"$T/baseline_$1.out" 2>"$T/baseline_$1.err" &
     printf -v "$2" '%s' "$!"
-    for _ in $(seq 100); do grep -q 'listening on' "$T/baseline_$1.out" && break; sleep 0.05; done
+    for _ in $(seq 100); do grep -qs 'listening on' "$T/baseline_$1.out" && break; sleep 0.05; done
     local url
     url="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/baseline_$1.out")"
     [ "$url" != "http://127.0.0.1:" ] || fail "baseline ($1) did not start: $(cat "$T/baseline_$1.err")"
@@ -235,7 +235,7 @@ say "(2) GET /shortcuts at $CONTACTS_LARGE contacts vs at 20, side by side, $ROU
 # A second quickactiond on the 20-contact copy, alternated with the 100,000-contact one.
 "$QUICKACTIOND" --port 0 --db "$T/small.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/qs.out" 2>/dev/null &
 QS_PID=$!
-for _ in $(seq 200); do grep -q 'listening on http://127.0.0.1:' "$T/qs.out" && break; sleep 0.05; done
+for _ in $(seq 200); do grep -qs 'listening on http://127.0.0.1:' "$T/qs.out" && break; sleep 0.05; done
 QS="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/qs.out" | head -1)"
 [ "$QS" != "http://127.0.0.1:" ] || fail "the 20-contact quickactiond did not start"
 curl -sS --max-time 10 -o "$T/body_small.bin" "$QS/shortcuts"
