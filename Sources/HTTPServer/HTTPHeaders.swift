@@ -138,19 +138,10 @@ struct PackedHeaderFields: Sendable {
 
     /// The first value of the field named `name` (ASCII case-insensitive), or nil.
     func first(_ name: String) -> String? {
+        // (Optional chaining borrows the storage: no reference count per lookup.)
         guard !isEmpty else { return nil }
-        if let found = name.utf8.withContiguousStorageIfAvailable({ first(UnsafeRawBufferPointer($0)) }) { return found }
-        return Array(name.utf8).withUnsafeBytes { first($0) }
-    }
-
-    private func first(_ wanted: UnsafeRawBufferPointer) -> String? {
-        var found: String?
-        forEach { name, value in
-            guard name.count == wanted.count, zip(name, wanted).allSatisfy({ asciiCaseInsensitiveEqual($0, $1) }) else { return true }
-            found = String(decoding: value, as: UTF8.self)
-            return false
-        }
-        return found
+        if let found = name.utf8.withContiguousStorageIfAvailable({ storage?.first($0) ?? nil }) { return found }
+        return Array(name.utf8).withUnsafeBufferPointer { storage?.first($0) ?? nil }
     }
 
     /// Every field, as strings.
@@ -166,6 +157,35 @@ struct PackedHeaderFields: Sendable {
 
 /// The packed bytes of a request's header fields; the header counts the bytes written.
 final class PackedHeaderStorage: ManagedBuffer<Int, UInt8> {}
+
+extension PackedHeaderStorage {
+    /// The first value of the field named `wanted` (ASCII case-insensitive): a plain scan over
+    /// the packed bytes, as this runs for every header the application asks for.
+    func first(_ wanted: UnsafeBufferPointer<UInt8>) -> String? {
+        withUnsafeMutablePointers { written, bytes -> String? in
+            let end = written.pointee
+            let raw = UnsafeRawPointer(bytes)
+            let header = 2 * MemoryLayout<UInt32>.size
+            var offset = 0
+            while offset + header <= end {
+                let nameCount = Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let valueCount = Int(raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                let nameStart = offset + header
+                let valueStart = nameStart + nameCount
+                offset = valueStart + valueCount
+                guard offset <= end else { return nil }
+                guard nameCount == wanted.count else { continue }
+                var same = true
+                for index in 0..<nameCount where !asciiCaseInsensitiveEqual(bytes[nameStart + index], wanted[index]) {
+                    same = false
+                    break
+                }
+                if same { return String(decoding: UnsafeBufferPointer(start: bytes + valueStart, count: valueCount), as: UTF8.self) }
+            }
+            return nil
+        }
+    }
+}
 
 /// Whether two bytes are equal, ignoring ASCII case.
 @inline(__always)

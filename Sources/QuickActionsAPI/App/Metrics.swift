@@ -14,12 +14,13 @@ public final class RouteStats: Sendable {
     public let route: String
     /// Per-thread rows of counters (see `ShardedCounters`): the HTTP threads never write the
     /// same cache lines, and a scrape adds the rows up. Layout: a count per (method, status),
-    /// then a count per bucket, then the request count and the summed nanoseconds.
-    private let counters = ShardedCounters(width: RouteStats.countIndex + 2)
+    /// then a count per bucket, then the summed nanoseconds. (The request count is the sum of
+    /// the counts by method and status: not counted twice.)
+    private let counters = ShardedCounters(width: RouteStats.nanosecondsIndex + 1)
     private let otherCounts = Mutex<[String: UInt64]>([:])
 
     private static let bucketIndex = methods.count * statuses.count
-    private static let countIndex = bucketIndex + buckets.count
+    private static let nanosecondsIndex = bucketIndex + buckets.count
 
     /// Creates zeroed stats for `route`.
     public init(route: String) {
@@ -37,8 +38,7 @@ public final class RouteStats: Sendable {
         if let bucket = Self.buckets.firstIndex(where: { seconds <= $0 }) {
             counters.add(Self.bucketIndex + bucket, 1, in: row)
         }
-        counters.add(Self.countIndex, 1, in: row)
-        counters.add(Self.countIndex + 1, Int(max(0, seconds) * 1e9), in: row)
+        counters.add(Self.nanosecondsIndex, Int(max(0, seconds) * 1e9), in: row)
     }
 
     /// The index of `method` in `methods` (a switch: no array or string search per request).
@@ -83,7 +83,8 @@ public final class RouteStats: Sendable {
 
     /// Bucket counts (not cumulative), total count and sum of seconds.
     var histogram: (buckets: [UInt64], count: UInt64, sum: Double) {
-        (Self.buckets.indices.map { total(Self.bucketIndex + $0) }, total(Self.countIndex), Double(total(Self.countIndex + 1)) / 1e9)
+        let count = requestCounts.reduce(0) { $0 + $1.count }
+        return (Self.buckets.indices.map { total(Self.bucketIndex + $0) }, count, Double(total(Self.nanosecondsIndex)) / 1e9)
     }
 }
 

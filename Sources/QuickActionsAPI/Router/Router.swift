@@ -91,7 +91,9 @@ public struct Router: Sendable {
     /// The route for `method` and `path`.
     public func match(method: String, path: String) -> RouteMatch {
         let lookup = method == "HEAD" ? "GET" : method
-        if let entry = staticPaths.first(where: { $0.path == path }) {
+        // Comparing lengths first rules out most paths without a string comparison.
+        let length = path.utf8.count
+        if let entry = staticPaths.first(where: { $0.length == length && $0.path == path }) {
             // A literal path owns its methods: `/triggers/stats` is never `/triggers/{id}`.
             if let route = entry.routes.first(where: { $0.method == lookup }) { return .found(route, parameters: [:]) }
             return .methodNotAllowed(allowed: entry.allowed)
@@ -122,11 +124,14 @@ public struct Router: Sendable {
 /// A literal path, the routes at it (one per method), and its `Allow` list.
 private final class StaticPath: Sendable {
     let path: String
+    /// `path`'s UTF-8 length.
+    let length: Int
     let routes: [Route]
     let allowed: [String]
 
     init(path: String, routes: [Route], allowed: [String]) {
         self.path = path
+        self.length = path.utf8.count
         self.routes = routes
         self.allowed = allowed
     }
