@@ -7,12 +7,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// A request's fields as the transport read them, packed: looked up without making a string
     /// per field. Turned into `list` on the first change.
     private var packed = PackedHeaderFields.empty
-    /// The same fields as C strings, when `prepared()` made them (dropped by any change).
+    /// Prepared fields (see `prepared()`): they and their C strings in one shared object, so a
+    /// copy of these headers is one reference count. `list` is then empty; a change unpacks them.
     private(set) var cStrings: HeaderCStrings?
 
     /// The fields, names as sent.
     public var fields: [(name: String, value: String)] {
-        packed.isEmpty ? list : packed.fields
+        cStrings?.fields ?? (packed.isEmpty ? list : packed.fields)
     }
 
     /// Creates headers from fields in order.
@@ -35,6 +36,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
         if !packed.isEmpty { return packed.first(name) }
+        if cStrings != nil { return cStrings?.fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
         for field in list where field.name.caseInsensitiveEquals(name) {
             return field.value
         }
@@ -60,9 +62,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     private mutating func unpack() {
-        guard !packed.isEmpty else { return }
-        list = packed.fields
-        packed = .empty
+        if let prepared = cStrings {
+            list = prepared.fields  // (and drops the C strings)
+        } else if !packed.isEmpty {
+            list = packed.fields
+            packed = .empty
+        }
     }
 
     /// These headers with their C strings made once, for a header list that many responses
@@ -71,7 +76,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     public func prepared() -> HTTPHeaders {
         var copy = self
         copy.unpack()
-        copy.cStrings = HeaderCStrings(copy.list)
+        let prepared = HeaderCStrings(copy.list)
+        copy.list = []
+        copy.cStrings = prepared
         return copy
     }
 
@@ -196,11 +203,14 @@ func asciiCaseInsensitiveEqual(_ x: UInt8, _ y: UInt8) -> Bool {
 /// Header fields laid out once as NUL-terminated C strings, with a pointer pair per field.
 /// Immutable after `init`, which is why sharing it between threads is safe.
 final class HeaderCStrings: Sendable {
+    /// The fields.
+    let fields: [(name: String, value: String)]
     /// The (name, value) pointers, into `storage`.
     nonisolated(unsafe) let pairs: UnsafeMutableBufferPointer<(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>)>
     nonisolated(unsafe) private let storage: UnsafeMutableBufferPointer<CChar>
 
     init(_ fields: [(name: String, value: String)]) {
+        self.fields = fields
         let size = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
         storage = .allocate(capacity: max(size, 1))
         pairs = .allocate(capacity: fields.count)

@@ -1,5 +1,9 @@
+import Dispatch
 import QuickActions
+import Synchronization
 import Testing
+
+@testable import QuickActionsAPI
 
 @Suite struct ShortcutsAPITests {
     private func items(_ response: TestResponse) throws -> [[String: JSONValue]] {
@@ -45,6 +49,29 @@ import Testing
 
         _ = try api.send("DELETE", "/contacts/\(alan.id)/favorite")
         #expect(try api.send("GET", "/shortcuts").headers["ETag"] == etag)
+    }
+
+    @Test func everyThreadServesTheNewListRightAfterAChange() throws {
+        // Each thread row of the cache answers from copies of its own: after a change, none of
+        // them may keep serving the old list.
+        let api = try APITestHarness(seed: true)
+        let key = ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false)
+        let before = api.cache.representation(key).etag
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            for _ in 0..<50 { _ = api.cache.representation(key) }
+        }
+        let alan = try #require(try api.repository.contacts(named: "Alan Turing").first)
+        #expect(try api.send("POST", "/contacts/\(alan.id)/favorite").status == 200)
+        let seen = Mutex<Set<String>>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let representation = api.cache.representation(key)
+            _ = seen.withLock { $0.insert(representation.etag) }
+            // A thread's copy has the same bytes as the shared list.
+            #expect(representation.body.array == api.cache.representation(key).body.array)
+        }
+        let etags = seen.withLock { $0 }
+        #expect(etags.count == 1)
+        #expect(!etags.contains(before))
     }
 
     @Test func editingANonFavoriteKeepsTheETag() throws {

@@ -20,6 +20,11 @@ public final class ShortcutRepresentation: Sendable {
     public let headers: HTTPHeaders
     public let notModifiedHeaders: HTTPHeaders
 
+    /// A copy with bytes and header fields of its own (see `ShortcutListCache.representation`).
+    func copy() -> ShortcutRepresentation {
+        ShortcutRepresentation(body: SharedBytes(body.array), etag: etag, version: version, contentType: contentType, language: language)
+    }
+
     public init(body: SharedBytes, etag: String, version: String, contentType: String, language: String?) {
         self.body = body
         self.etag = etag
@@ -69,6 +74,14 @@ public final class ShortcutListCache: Sendable {
         }
     }
 
+    /// One thread row's own copies of the representations it served (see `representation`).
+    private final class RowCache: Sendable {
+        let state = Mutex<(version: Int, representations: [(key: ShortcutRepresentationKey, representation: ShortcutRepresentation)])>(
+            (0, []))
+        /// Keeps two rows' locks off one cache line.
+        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
     private let builder: ShortcutItemBuilder
     private let repository: any ContactRepository
     private let renderer: ShortcutListRenderer
@@ -76,6 +89,9 @@ public final class ShortcutListCache: Sendable {
     /// Serializes rebuilds so that the last rebuild to start reads the newest favorites.
     private let rebuildLock = Mutex(())
     private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
+    /// The list's version, also readable without the lock (changed under it).
+    private let currentVersion = Atomic<Int>(1)
+    private let rows: [RowCache] = (0..<ThreadShard.count).map { _ in RowCache() }
 
     /// Builds the first list from the repository's favorites.
     public init(builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer) throws(StorageError) {
@@ -113,6 +129,7 @@ public final class ShortcutListCache: Sendable {
                 state.items = items
                 state.version += 1
                 state.representations = []
+                currentVersion.store(state.version, ordering: .releasing)
                 return true
             }
             // Still under the rebuild lock: observers see changes in the order they happened.
@@ -122,8 +139,30 @@ public final class ShortcutListCache: Sendable {
     }
 
     /// The representation for `key`, rendered on first use after each change.
+    ///
+    /// Each thread row (see `ThreadShard`) answers from copies of its own, under a lock of its
+    /// own. The HTTP threads then never contend for a lock or write a shared cache line to
+    /// serve the list (no reference count shared on the representation, its bytes or its
+    /// header fields). A row drops its copies when the version changes.
     public func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
-        // The common case touches only the dictionary under the lock (no copy of the list).
+        let version = currentVersion.load(ordering: .acquiring)
+        let row = rows[ThreadShard.current]
+        let mine = row.state.withLock { row in
+            row.version == version ? row.representations.first { $0.key == key }?.representation : nil
+        }
+        if let mine { return mine }
+        // Read after `version`, so at least as new: a newer list kept under an older version
+        // is dropped by the row's next read.
+        let copy = sharedRepresentation(key).copy()
+        row.state.withLock { row in
+            if row.version != version { row = (version, []) }
+            if !row.representations.contains(where: { $0.key == key }) { row.representations.append((key, copy)) }
+        }
+        return copy
+    }
+
+    /// The representation for `key` from the shared state, rendered on first use after each change.
+    private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
         if let cached = state.withLock({ $0.representation(key) }) { return cached }
         let (items, version, cached) = state.withLock { ($0.items, $0.version, $0.representation(key)) }
         if let cached { return cached }
