@@ -45,6 +45,7 @@ static inline long qa_mhd_current_connections(struct MHD_Daemon *daemon) {
  * qa_mhd_summarize_headers measures them and finds what framing needs; qa_mhd_copy_headers
  * then copies them, in order, into one buffer of exactly `summary.packed_bytes`: per field, the
  * name's length and the value's length (uint32_t each, native order), then their bytes.
+ * Both passes run the same callback; only the second has somewhere to copy to.
  */
 struct qa_header_summary {
     size_t fields;
@@ -59,6 +60,13 @@ struct qa_header_summary {
     size_t content_length_size;
 };
 
+struct qa_header_pass {
+    struct qa_header_summary summary;
+    /* Where the next field is copied (NULL: measure only), and the end of that buffer. */
+    unsigned char *next;
+    unsigned char *end;
+};
+
 static inline int qa_header_name_is(const char *key, size_t key_size, const char *lower, size_t lower_size) {
     if (key_size != lower_size) return 0;
     for (size_t i = 0; i < key_size; i++) {
@@ -69,14 +77,16 @@ static inline int qa_header_name_is(const char *key, size_t key_size, const char
     return 1;
 }
 
-static inline enum MHD_Result qa_summarize_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
-                                                  const char *value, size_t value_size) {
+static inline enum MHD_Result qa_header_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                              const char *value, size_t value_size) {
     (void)kind;
-    struct qa_header_summary *summary = cls;
+    struct qa_header_pass *pass = cls;
     if (key == NULL) return MHD_YES;
     if (value == NULL) value_size = 0;
+    size_t packed = 2 * sizeof(uint32_t) + key_size + value_size;
+    struct qa_header_summary *summary = &pass->summary;
     summary->fields += 1;
-    summary->packed_bytes += 2 * sizeof(uint32_t) + key_size + value_size;
+    summary->packed_bytes += packed;
     summary->head_bytes += key_size + value_size + 4;
     if (qa_header_name_is(key, key_size, "content-length", 14)) {
         if (summary->content_lengths++ == 0) {
@@ -86,42 +96,32 @@ static inline enum MHD_Result qa_summarize_header(void *cls, enum MHD_ValueKind 
     } else if (qa_header_name_is(key, key_size, "transfer-encoding", 17)) {
         summary->transfer_encodings += 1;
     }
+    if (pass->next == NULL) return MHD_YES;
+    if (key_size > UINT32_MAX || value_size > UINT32_MAX) return MHD_NO;
+    if ((size_t)(pass->end - pass->next) < packed) return MHD_NO;
+    uint32_t sizes[2] = {(uint32_t)key_size, (uint32_t)value_size};
+    memcpy(pass->next, sizes, sizeof sizes);
+    memcpy(pass->next + sizeof sizes, key, key_size);
+    if (value_size > 0) memcpy(pass->next + sizeof sizes + key_size, value, value_size);
+    pass->next += packed;
     return MHD_YES;
 }
 
 /// Measures the request's header fields (see qa_header_summary).
 static inline void qa_mhd_summarize_headers(struct MHD_Connection *connection, struct qa_header_summary *summary) {
-    memset(summary, 0, sizeof *summary);
-    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_summarize_header, summary);
-}
-
-struct qa_header_cursor {
-    unsigned char *next;
-    unsigned char *end;
-};
-
-static inline enum MHD_Result qa_copy_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
-                                             const char *value, size_t value_size) {
-    (void)kind;
-    struct qa_header_cursor *cursor = cls;
-    if (key == NULL) return MHD_YES;
-    if (value == NULL) value_size = 0;
-    if (key_size > UINT32_MAX || value_size > UINT32_MAX) return MHD_NO;
-    if ((size_t)(cursor->end - cursor->next) < 2 * sizeof(uint32_t) + key_size + value_size) return MHD_NO;
-    uint32_t sizes[2] = {(uint32_t)key_size, (uint32_t)value_size};
-    memcpy(cursor->next, sizes, sizeof sizes);
-    cursor->next += sizeof sizes;
-    memcpy(cursor->next, key, key_size);
-    cursor->next += key_size;
-    if (value_size > 0) memcpy(cursor->next, value, value_size);
-    cursor->next += value_size;
-    return MHD_YES;
+    struct qa_header_pass pass;
+    memset(&pass, 0, sizeof pass);
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_header_field, &pass);
+    *summary = pass.summary;
 }
 
 /// Copies the request's header fields into `buffer` (see above); returns the bytes written.
 static inline size_t qa_mhd_copy_headers(struct MHD_Connection *connection, unsigned char *buffer, size_t capacity) {
-    struct qa_header_cursor cursor = {buffer, buffer + capacity};
-    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_copy_header, &cursor);
-    return (size_t)(cursor.next - buffer);
+    struct qa_header_pass pass;
+    memset(&pass, 0, sizeof pass);
+    pass.next = buffer;
+    pass.end = buffer + capacity;
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_header_field, &pass);
+    return (size_t)(pass.next - buffer);
 }
 #endif

@@ -36,11 +36,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
         if !packed.isEmpty { return packed.first(name) }
-        if cStrings != nil { return cStrings?.fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
-        for field in list where field.name.caseInsensitiveEquals(name) {
-            return field.value
-        }
-        return nil
+        return (cStrings?.fields ?? list).first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
     /// Every value for `name`, in order.
@@ -123,26 +119,6 @@ struct PackedHeaderFields: Sendable {
         storage = buffer
     }
 
-    /// Calls `body` with each field's name and value bytes, until it returns false.
-    private func forEach(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) {
-        storage?.withUnsafeMutablePointers { written, bytes in
-            let buffer = UnsafeRawBufferPointer(start: bytes, count: written.pointee)
-            let header = 2 * MemoryLayout<UInt32>.size
-            var offset = 0
-            while offset + header <= buffer.count {
-                let nameCount = Int(buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                let valueCount = Int(buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-                let nameStart = offset + header
-                let valueStart = nameStart + nameCount
-                offset = valueStart + valueCount
-                guard offset <= buffer.count else { return }
-                let name = UnsafeRawBufferPointer(rebasing: buffer[nameStart..<valueStart])
-                let value = UnsafeRawBufferPointer(rebasing: buffer[valueStart..<offset])
-                if !body(name, value) { return }
-            }
-        }
-    }
-
     /// The first value of the field named `name` (ASCII case-insensitive), or nil.
     func first(_ name: String) -> String? {
         // (Optional chaining borrows the storage: no reference count per lookup.)
@@ -154,7 +130,7 @@ struct PackedHeaderFields: Sendable {
     /// Every field, as strings.
     var fields: [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = []
-        forEach { name, value in
+        storage?.forEachField { name, value in
             fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
             return true
         }
@@ -166,10 +142,11 @@ struct PackedHeaderFields: Sendable {
 final class PackedHeaderStorage: ManagedBuffer<Int, UInt8> {}
 
 extension PackedHeaderStorage {
-    /// The first value of the field named `wanted` (ASCII case-insensitive): a plain scan over
-    /// the packed bytes, as this runs for every header the application asks for.
-    func first(_ wanted: UnsafeBufferPointer<UInt8>) -> String? {
-        withUnsafeMutablePointers { written, bytes -> String? in
+    /// Calls `body` with each field's name and value bytes, in order, until it returns false.
+    /// The one reader of the packed format; it stops at a field that would run past the end.
+    @inline(__always)
+    func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+        withUnsafeMutablePointers { written, bytes in
             let end = written.pointee
             let raw = UnsafeRawPointer(bytes)
             let header = 2 * MemoryLayout<UInt32>.size
@@ -180,17 +157,22 @@ extension PackedHeaderStorage {
                 let nameStart = offset + header
                 let valueStart = nameStart + nameCount
                 offset = valueStart + valueCount
-                guard offset <= end else { return nil }
-                guard nameCount == wanted.count else { continue }
-                var same = true
-                for index in 0..<nameCount where !asciiCaseInsensitiveEqual(bytes[nameStart + index], wanted[index]) {
-                    same = false
-                    break
-                }
-                if same { return String(decoding: UnsafeBufferPointer(start: bytes + valueStart, count: valueCount), as: UTF8.self) }
+                guard offset <= end else { return }
+                let name = UnsafeBufferPointer(start: bytes + nameStart, count: nameCount)
+                if !body(name, UnsafeBufferPointer(start: bytes + valueStart, count: valueCount)) { return }
             }
-            return nil
         }
+    }
+
+    /// The first value of the field named `wanted` (ASCII case-insensitive).
+    func first(_ wanted: UnsafeBufferPointer<UInt8>) -> String? {
+        var found: String?
+        forEachField { name, value in
+            guard name.count == wanted.count, zip(name, wanted).allSatisfy(asciiCaseInsensitiveEqual) else { return true }
+            found = String(decoding: value, as: UTF8.self)
+            return false
+        }
+        return found
     }
 }
 
