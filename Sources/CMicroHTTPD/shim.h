@@ -34,6 +34,13 @@ static inline enum MHD_Result qa_mhd_set_connection_timeout(struct MHD_Connectio
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
+/// What the connection-notify callback stored for this connection when it was accepted, or NULL.
+static inline void *qa_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 /// Number of connections currently open on the daemon, or -1.
 static inline long qa_mhd_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info =

@@ -41,6 +41,10 @@ public final class HTTPServer: Sendable {
                 option: MHD_OPTION.NOTIFY_COMPLETED,
                 value: Int(bitPattern: unsafeBitCast(MHDBridge.requestCompleted, to: UnsafeMutableRawPointer.self)),
                 ptr_value: contextPointer),
+            MHD_OptionItem(
+                option: MHD_OPTION.NOTIFY_CONNECTION,
+                value: Int(bitPattern: unsafeBitCast(MHDBridge.connectionEvent, to: UnsafeMutableRawPointer.self)),
+                ptr_value: contextPointer),
             MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil),
         ]
         // Suspend/resume lets a stream wait for data without holding a thread.

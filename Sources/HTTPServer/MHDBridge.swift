@@ -25,6 +25,22 @@ enum MHDBridge {
         }
     }
 
+    /// A connection was accepted or closed: make or free what it keeps between requests.
+    static let connectionEvent: MHD_NotifyConnectionCallback = { _, _, socketContext, code in
+        guard let socketContext else { return }
+        switch code {
+        case .CONNECTION_NOTIFY_STARTED:
+            socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let raw = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
+            state.release()
+        default:
+            return
+        }
+    }
+
     /// Releases a shared body once libmicrohttpd no longer needs its bytes.
     static let releaseShared: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
@@ -168,6 +184,23 @@ enum MHDBridge {
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext) -> MHD_Result {
+        ConnectionState.with(connection) { state in
+            if let state, let kept = state.reuse(for: response) {
+                return MHD_queue_response(connection, UInt32(response.status), kept)
+            }
+            guard let made = makeResponse(response, on: connection, server: server) else { return .NO }
+            let result = MHD_queue_response(connection, UInt32(response.status), made)
+            if let state, let key = ConnectionState.Key(response) {
+                state.keep(made, key: key, requestId: response.requestId)
+            } else {
+                MHD_destroy_response(made)
+            }
+            return result
+        }
+    }
+
+    /// A new libmicrohttpd response for `response`, holding one reference (the caller's).
+    private static func makeResponse(_ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext) -> OpaquePointer? {
         let made: OpaquePointer?
         switch response.body {
         case .empty:
@@ -186,7 +219,7 @@ enum MHDBridge {
             made = MHD_create_response_from_callback(UInt64.max, 4096, readStream, retained, releaseStream)
             if made == nil { Unmanaged<StreamingBody>.fromOpaque(retained).release() }
         }
-        guard let made else { return .NO }
+        guard let made else { return nil }
         if let prepared = response.headers.cStrings {
             for field in prepared.pairs { _ = MHD_add_response_header(made, field.name, field.value) }
         } else {
@@ -201,8 +234,6 @@ enum MHDBridge {
         if response.closeConnection {
             _ = MHD_add_response_header(made, "Connection", "close")
         }
-        let result = MHD_queue_response(connection, UInt32(response.status), made)
-        MHD_destroy_response(made)
-        return result
+        return made
     }
 }

@@ -78,7 +78,8 @@ final class RawConnection {
         }
     }
 
-    func readResponse() throws -> Response {
+    /// Reads one response; `toHead` reads no body (the answer to HEAD announces one it does not send).
+    func readResponse(toHead: Bool = false) throws -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
         while headEnd == nil {
@@ -96,7 +97,7 @@ final class RawConnection {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) } ?? 0
+        let length = toHead ? 0 : headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) } ?? 0
         while buffer.count < length { try fill() }
         let body = String(decoding: buffer[0..<length], as: UTF8.self)
         buffer.removeFirst(length)

@@ -1,0 +1,157 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// Serves a shared representation the way the shortcut list is served: shared bytes, a prepared
+/// header list and a fresh request id per response.
+final class SharedRepresentationHandler: HTTPRequestHandler {
+    struct Representation {
+        var body: SharedBytes
+        var headers: HTTPHeaders
+    }
+
+    let current: Mutex<Representation>
+    /// Weak references to every body made by `/fresh`, to see when the transport lets go.
+    let freshBodies = Mutex<[WeakBody]>([])
+
+    final class WeakBody: @unchecked Sendable {
+        weak var body: SharedBytes?
+        init(_ body: SharedBytes) { self.body = body }
+    }
+
+    init() {
+        current = Mutex(Self.representation("first"))
+    }
+
+    static func representation(_ text: String) -> Representation {
+        var headers = HTTPHeaders()
+        headers.add("ETag", "\"\(text)\"")
+        headers.add("Content-Type", "text/plain")
+        return Representation(body: SharedBytes(Array(text.utf8)), headers: headers.prepared())
+    }
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response: HTTPResponse
+        switch request.path {
+        case "/shared":
+            let representation = current.withLock { $0 }
+            let matches = request.headers["If-None-Match"] == representation.headers["ETag"]
+            response = HTTPResponse(
+                status: matches ? 304 : 200, headers: representation.headers, body: matches ? .empty : .shared(representation.body))
+        case "/change":
+            let text = String(decoding: request.body, as: UTF8.self)
+            current.withLock { $0 = Self.representation(text) }
+            response = HTTPResponse(status: 204)
+        case "/fresh":
+            let body = SharedBytes(Array("fresh".utf8))
+            freshBodies.withLock { $0.append(WeakBody(body)) }
+            response = HTTPResponse(status: 200, headers: HTTPHeaders().prepared(), body: .shared(body))
+        default:
+            response = HTTPResponse(status: 404, body: .bytes(Array("none".utf8)))
+        }
+        response.requestId = RequestID.next()
+        return response
+    }
+
+    func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
+        HTTPResponse(status: 400)
+    }
+
+    var liveFreshBodies: Int {
+        freshBodies.withLock { bodies in bodies.count { $0.body != nil } }
+    }
+}
+
+/// A connection keeps the last response it sent for a shared representation and reuses it for
+/// the next request given the same one, changing only its X-Request-Id. Over real loopback.
+@Suite struct ConnectionReuseTests {
+    private func withServer(_ body: (HTTPServer, SharedRepresentationHandler) throws -> Void) throws {
+        let handler = SharedRepresentationHandler()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: handler)
+        defer { server.stop(grace: .seconds(1)) }
+        try body(server, handler)
+    }
+
+    /// The header fields but Date and X-Request-Id, in order.
+    private func stableFields(_ response: RawConnection.Response) -> [String] {
+        response.headers.filter { !["date", "x-request-id"].contains($0.0.lowercased()) }.map { "\($0.0): \($0.1)" }
+    }
+
+    @Test func repeatedRequestsGetTheSameBytesAndAFreshIdEach() throws {
+        try withServer { server, _ in
+            let fresh = try RawConnection(port: server.port)
+            try fresh.send("GET /shared HTTP/1.1\r\nHost: x\r\n\r\n")
+            let reference = try fresh.readResponse()
+            #expect(stableFields(reference) == ["ETag: \"first\"", "Content-Type: text/plain", "Content-Length: 5"])
+
+            let connection = try RawConnection(port: server.port)
+            var ids: [String] = [reference.header("X-Request-Id") ?? "none"]
+            for _ in 0..<6 {
+                try connection.send("GET /shared HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try connection.readResponse()
+                #expect(response.status == 200)
+                #expect(response.body == "first")
+                #expect(stableFields(response) == stableFields(reference))
+                let idFields = response.headers.filter { $0.0.lowercased() == "x-request-id" }
+                #expect(idFields.count == 1)
+                #expect(response.headers.last?.0 == "X-Request-Id" || response.headers.dropLast().last?.0 == "X-Request-Id")
+                ids.append(idFields.first?.1 ?? "none")
+            }
+            #expect(Set(ids).count == ids.count, "every response has its own id: \(ids)")
+        }
+    }
+
+    @Test func aChangedRepresentationOrAnotherAnswerIsServedOnTheSameConnection() throws {
+        try withServer { server, _ in
+            let connection = try RawConnection(port: server.port)
+            func get(_ target: String, _ extra: String = "") throws -> RawConnection.Response {
+                try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
+                return try connection.readResponse()
+            }
+            #expect(try get("/shared").body == "first")
+            #expect(try get("/shared", "If-None-Match: \"first\"\r\n").status == 304)
+            #expect(try get("/shared").body == "first")
+            let missing = try get("/missing")
+            #expect(missing.status == 404 && missing.body == "none")
+            #expect(try get("/shared").body == "first")
+
+            try connection.send("POST /change HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nsecond")
+            #expect(try connection.readResponse().status == 204)
+            let changed = try get("/shared")
+            #expect(changed.body == "second")
+            #expect(changed.header("ETag") == "\"second\"")
+            #expect(changed.header("Content-Length") == "6")
+            #expect(try get("/shared", "If-None-Match: \"first\"\r\n").status == 200)
+            #expect(try get("/shared", "If-None-Match: \"second\"\r\n").status == 304)
+
+            try connection.send("HEAD /shared HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readResponse(toHead: true)
+            #expect(head.status == 200 && head.header("Content-Length") == "6")
+            #expect(try get("/shared").body == "second")
+        }
+    }
+
+    @Test func aKeptResponseLetsGoOfItsBodyWhenTheConnectionCloses() throws {
+        try withServer { server, handler in
+            do {
+                let connection = try RawConnection(port: server.port)
+                try connection.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse().body == "fresh")
+                // Kept for the connection's next request.
+                #expect(handler.liveFreshBodies == 1)
+            }
+            // The client closed: the server notices and frees what the connection kept.
+            let deadline = Date().addingTimeInterval(5)
+            while handler.liveFreshBodies > 0 && Date() < deadline { usleep(10_000) }
+            #expect(handler.liveFreshBodies == 0)
+
+            let open = try RawConnection(port: server.port)
+            try open.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try open.readResponse().body == "fresh")
+            #expect(handler.liveFreshBodies == 1)
+            server.stop(grace: .zero)
+            #expect(handler.liveFreshBodies == 0, "stopping the server frees what open connections kept")
+        }
+    }
+}
