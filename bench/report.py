@@ -229,7 +229,8 @@ plain table) shown with its own ratio.
    response made at start for every request, so its X-Request-Id never changes: less work than the
    same bytes need. Checked identical before the runs: {meta['baseline_identical']}, and the reference's
    X-Request-Id differs between two answers. `wrk -t2 -c64 --latency` alternates reference,
-   quickactiond and floor, {rounds} rounds of {meta['seconds_per_run']} s each after a 2 s warm-up of each;
+   quickactiond and floor, {rounds} rounds of {meta['seconds_per_run']} s each after a 2 s warm-up of each
+   (odd rounds run the reference first, even rounds quickactiond first; the floor runs last);
    the table shows the median of the rounds, and each ratio is the median of the per-round ratios
    (each round runs its pair back to back, which cancels the slow swings of this shared machine that
    separate medians keep; this applies to every ratio of (1) and (2)). Rounds (req/s): reference {", ".join(f"{r['rps']:,.0f}" for r in base)};
@@ -240,7 +241,8 @@ plain table) shown with its own ratio.
    schema or the search-key folding no longer matches). After the restart `GET /contacts?limit=1` reports
    `total` {int(meta['total_large']):,}; the `/shortcuts` body is byte-identical to (1):
    {meta['shortcuts_same_after_fill']}. A second quickactiond serves a copy of (1)'s 20-contact store (taken
-   before the fill; same body, checked) and the two alternate, {rounds} rounds of {meta['seconds_per_run']} s each.
+   before the fill; same body, checked) and the two alternate, {rounds} rounds of {meta['seconds_per_run']} s each,
+   each going first in turn.
    Rounds (req/s): 100,000 contacts {", ".join(f"{r['rps']:,.0f}" for r in large)}; 20 contacts
    {", ".join(f"{r['rps']:,.0f}" for r in small2)}.
 3. `wrk -t2 -c16 -d10s -s bench/post.lua`: each request posts a new contact with a unique name and

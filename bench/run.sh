@@ -5,7 +5,7 @@
 #
 # Everything runs on 127.0.0.1, every load run and wait is bounded in time, and every process
 # and temporary file it starts is removed on exit. Knobs (environment):
-#   BENCH_SECONDS  seconds per GET /shortcuts run (default 5), BENCH_ROUNDS rounds (default 5)
+#   BENCH_SECONDS  seconds per GET /shortcuts run (default 4), BENCH_ROUNDS rounds (default 7)
 #   BENCH_LOG_LEVEL  quickactiond --log-level for the measured runs (default warning)
 #   BENCH_STREAMS  SSE streams (default 1000)
 #   BENCH_QUIET_WAIT  longest wait, in seconds, for other CPU work to drop below 20% (default 60)
@@ -19,8 +19,8 @@ cd "$ROOT"
 export PATH="$PATH:/opt/swift/usr/bin"
 export BENCH_DIR="$BENCH"
 
-SECONDS_PER_RUN=${BENCH_SECONDS:-5}
-ROUNDS=${BENCH_ROUNDS:-5}
+SECONDS_PER_RUN=${BENCH_SECONDS:-4}
+ROUNDS=${BENCH_ROUNDS:-7}
 LOG_LEVEL=${BENCH_LOG_LEVEL:-warning}
 STREAMS=${BENCH_STREAMS:-1000}
 QUIET_WAIT=${BENCH_QUIET_WAIT:-60}
@@ -209,9 +209,16 @@ WRK1=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
 run_wrk warm_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
 run_wrk warm_persistent -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLP/shortcuts"
 run_wrk warm_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
+# Each round runs its pair back to back, in turn reference first and quickactiond first, so a
+# machine that slows down or speeds up during a round favours neither side.
 for r in $(seq "$ROUNDS"); do
-    run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
-    run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+    if [ $((r % 2)) = 1 ]; then
+        run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
+        run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+    else
+        run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+        run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
+    fi
     run_wrk "r1_persistent_$r" "${WRK1[@]}" "$BLP/shortcuts"
 done
 stop_pid "$BL_PID"; BL_PID=""
@@ -243,8 +250,13 @@ cmp -s "$T/body.bin" "$T/body_small.bin" || fail "the 20-contact copy serves ano
 run_wrk warm_qa_small -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QS/shortcuts"
 run_wrk warm_qa_large -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
 for r in $(seq "$ROUNDS"); do
-    run_wrk "r2_small_$r" "${WRK1[@]}" "$QS/shortcuts"
-    run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+    if [ $((r % 2)) = 1 ]; then
+        run_wrk "r2_small_$r" "${WRK1[@]}" "$QS/shortcuts"
+        run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+    else
+        run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+        run_wrk "r2_small_$r" "${WRK1[@]}" "$QS/shortcuts"
+    fi
 done
 stop_pid "$QS_PID"; QS_PID=""
 
