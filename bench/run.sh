@@ -209,16 +209,19 @@ WRK1=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
 run_wrk warm_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
 run_wrk warm_persistent -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLP/shortcuts"
 run_wrk warm_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
-# Each round runs its pair back to back, in turn reference first and quickactiond first, so a
-# machine that slows down or speeds up during a round favours neither side.
-for r in $(seq "$ROUNDS"); do
-    if [ $((r % 2)) = 1 ]; then
-        run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
-        run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
+# Round R of a pair: both runs back to back, the first side first in odd rounds and second in
+# even ones, so a machine that slows down or speeds up during a round favours neither side.
+run_pair() { # ROUND NAME_A URL_A NAME_B URL_B
+    if [ $(($1 % 2)) = 1 ]; then
+        run_wrk "$2_$1" "${WRK1[@]}" "$3"
+        run_wrk "$4_$1" "${WRK1[@]}" "$5"
     else
-        run_wrk "r1_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
-        run_wrk "r1_baseline_$r" "${WRK1[@]}" "$BL/shortcuts"
+        run_wrk "$4_$1" "${WRK1[@]}" "$5"
+        run_wrk "$2_$1" "${WRK1[@]}" "$3"
     fi
+}
+for r in $(seq "$ROUNDS"); do
+    run_pair "$r" r1_baseline "$BL/shortcuts" r1_qa "$QA/shortcuts"
     run_wrk "r1_persistent_$r" "${WRK1[@]}" "$BLP/shortcuts"
 done
 stop_pid "$BL_PID"; BL_PID=""
@@ -250,13 +253,7 @@ cmp -s "$T/body.bin" "$T/body_small.bin" || fail "the 20-contact copy serves ano
 run_wrk warm_qa_small -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QS/shortcuts"
 run_wrk warm_qa_large -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
 for r in $(seq "$ROUNDS"); do
-    if [ $((r % 2)) = 1 ]; then
-        run_wrk "r2_small_$r" "${WRK1[@]}" "$QS/shortcuts"
-        run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
-    else
-        run_wrk "r2_qa_$r" "${WRK1[@]}" "$QA/shortcuts"
-        run_wrk "r2_small_$r" "${WRK1[@]}" "$QS/shortcuts"
-    fi
+    run_pair "$r" r2_small "$QS/shortcuts" r2_qa "$QA/shortcuts"
 done
 stop_pid "$QS_PID"; QS_PID=""
 
