@@ -75,4 +75,39 @@ import Testing
         #expect(changed.header("ETag") != etag)
         #expect(try changed.decode(ShortcutListBody.self).items.last == Expect.favoriteItem(contact, visible: false))
     }
+
+    @Test("Polling on one keep-alive connection: the same bytes with a fresh X-Request-Id each time, and every change at once")
+    func pollingOnOneConnection() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let poller = try HTTPTestClient(port: server.port)
+        let first = try poller.send("GET", "/shortcuts")
+        #expect(first.status == 200)
+        let etag = try #require(first.header("ETag"))
+        var ids = [first.header("X-Request-Id") ?? ""]
+        for _ in 0..<5 {
+            let again = try poller.send("GET", "/shortcuts")
+            #expect(again.status == 200)
+            #expect(again.body == first.body)
+            #expect(again.header("ETag") == etag)
+            #expect(again.headerValues("X-Request-Id").count == 1)
+            ids.append(again.header("X-Request-Id") ?? "")
+        }
+        #expect(Set(ids).count == ids.count, "an id was repeated: \(ids)")
+
+        let notModified = try poller.send("GET", "/shortcuts", headers: [("If-None-Match", etag)])
+        #expect(notModified.status == 304)
+        let plist = try poller.send("GET", "/shortcuts", headers: [("Accept", "application/x-plist")])
+        #expect(plist.status == 200)
+        #expect(plist.header("Content-Type")?.hasPrefix("application/x-plist") == true)
+        #expect(try poller.send("GET", "/shortcuts").body == first.body)
+
+        // A change made elsewhere reaches the poller's very next request.
+        let contact = try server.createContact(name: "Polled Favorite", favorite: true)
+        let changed = try poller.send("GET", "/shortcuts")
+        #expect(changed.status == 200)
+        #expect(changed.header("ETag") != etag)
+        #expect(try changed.decode(ShortcutListBody.self).items.last == Expect.favoriteItem(contact, visible: false))
+        #expect(try poller.send("GET", "/shortcuts", headers: [("If-None-Match", etag)]).status == 200)
+    }
 }
