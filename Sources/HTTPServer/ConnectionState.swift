@@ -32,9 +32,7 @@ final class ConnectionState {
         /// The key of `response`, or nil when it is not kept: only a response with a shared or
         /// empty body, prepared headers and an id, that leaves the connection open.
         init?(_ response: HTTPResponse) {
-            guard let headers = response.headers.cStrings, response.requestId != nil, !response.closeConnection,
-                response.deferred == nil
-            else { return nil }
+            guard Self.mayKeep(response), let headers = response.headers.cStrings else { return nil }
             switch response.body {
             case .shared(let shared): body = shared
             case .empty: body = nil
@@ -42,6 +40,11 @@ final class ConnectionState {
             }
             status = response.status
             self.headers = headers
+        }
+
+        /// Whether a response with a shared or empty body and prepared headers may be kept.
+        static func mayKeep(_ response: HTTPResponse) -> Bool {
+            response.requestId != nil && !response.closeConnection && response.deferred == nil
         }
 
         /// Whether `response` has this status, body and header list (compared without
@@ -59,9 +62,7 @@ final class ConnectionState {
     /// The kept response, given `response`'s X-Request-Id, if it was made for the same status,
     /// body and headers and `response` may be kept; otherwise nil.
     func reuse(for response: HTTPResponse) -> OpaquePointer? {
-        guard let kept, let key, let newId = response.requestId, !response.closeConnection, response.deferred == nil,
-            key.matches(response)
-        else { return nil }
+        guard let kept, let key, let newId = response.requestId, Key.mayKeep(response), key.matches(response) else { return nil }
         if let requestId {
             _ = requestId.withCString { MHD_del_response_header(kept, "X-Request-Id", $0) }
         }
