@@ -11,6 +11,8 @@ public final class HTTPRequest: Sendable {
     public let target: String
     /// The percent-decoded path, e.g. `/contacts/abc`.
     public let path: String
+    /// The path as sent, still percent-encoded: route on its segments, then decode each one.
+    public let rawPath: String
     /// Query parameters, percent-decoded, in order.
     public let query: [(name: String, value: String)]
     /// The request header fields.
@@ -32,6 +34,7 @@ public final class HTTPRequest: Sendable {
         self.method = method
         self.target = target
         self.path = parsed.path
+        self.rawPath = parsed.rawPath
         self.query = parsed.query
         self.headers = headers
         self.body = body

@@ -45,6 +45,11 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case headersTooLarge(limit: Int)
     /// `Content-Length`/`Transfer-Encoding` are duplicated or conflict (request smuggling).
     case ambiguousFraming(String)
+    /// The head breaks RFC 9112 in a way that makes it ambiguous: a method or field name that
+    /// is not a token, an obs-fold, a missing or repeated Host, a repeated Authorization.
+    case malformedHead(String)
+    /// `Transfer-Encoding` names a coding other than `chunked` (501).
+    case unsupportedTransferCoding(String)
 }
 
 /// The application side of the transport: turns requests into responses.

@@ -63,7 +63,7 @@ enum MHDBridge {
 
     /// The access handler. First call: read the head, keep state, answer nothing (answering
     /// now would cost keep-alive). Middle calls: take body chunks. Last call (no data): answer.
-    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, conCls in
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadDataSize, conCls in
         guard let cls, let connection, let conCls, let raw = conCls.pointee else { return .NO }
         // Borrowed, not retained: both outlive the call, and the server context is shared by
         // every HTTP thread, so a retain and release per call would pass its cache line
@@ -71,7 +71,8 @@ enum MHDBridge {
         return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
             Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
                 handle(
-                    server: server, context: context, connection: connection, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize)
+                    server: server, context: context, connection: connection, method: method, version: version, uploadData: uploadData,
+                    uploadDataSize: uploadDataSize)
             }
         }
     }
@@ -79,18 +80,18 @@ enum MHDBridge {
     /// One access-handler call for the request `context`.
     private static func handle(
         server: ServerContext, context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
-        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?
+        version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?
     ) -> MHD_Result {
         if !context.sawHead {
             context.sawHead = true
             context.method = method.map(methodName) ?? ""
-            readHeaders(of: connection, into: context)
+            readHeaders(of: connection, version: version, into: context)
             // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
             if context.headBytes > server.maxHeaderBytes {
                 return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)
             }
-            if let framing = context.framingError() {
-                return reject(framing, context: context, server: server, connection: connection)
+            if let failure = context.headFailure() {
+                return reject(failure, context: context, server: server, connection: connection)
             }
             if context.hasContentLength {
                 // A length too big for Int is too big for us: refuse before reading any of it.
@@ -130,7 +131,7 @@ enum MHDBridge {
             guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
             return queue(ready, on: connection, server: server)
         }
-        let response: HTTPResponse
+        var response: HTTPResponse
         do throws(RequestTargetError) {
             let request = try HTTPRequest(
                 method: context.method, target: context.target, headers: HTTPHeaders(packed: context.headers),
@@ -138,6 +139,12 @@ enum MHDBridge {
             response = server.handler.handle(request)
         } catch {
             response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
+        }
+        if context.method == "HEAD", case .stream(let stream) = response.body {
+            // libmicrohttpd 0.9.75 ends a chunked body with `0\r\n\r\n` even for HEAD, which
+            // the client would read as the start of its next response: a HEAD gets the head only.
+            stream.close()
+            response.body = .empty
         }
         if let deferred = response.deferred {
             context.deferred = deferred
@@ -157,20 +164,36 @@ enum MHDBridge {
         return String(cString: method)
     }
 
+    /// The HTTP version as sent; the usual ones are string literals.
+    static func httpVersion(_ version: UnsafePointer<CChar>) -> String {
+        if strcmp(version, "HTTP/1.1") == 0 { return "HTTP/1.1" }
+        if strcmp(version, "HTTP/1.0") == 0 { return "HTTP/1.0" }
+        return String(cString: version)
+    }
+
     /// Copies the request's header fields out of libmicrohttpd in one buffer, without making a
     /// string per field, and notes what framing needs to know of them.
-    private static func readHeaders(of connection: OpaquePointer, into context: RequestContext) {
+    private static func readHeaders(of connection: OpaquePointer, version: UnsafePointer<CChar>?, into context: RequestContext) {
         var summary = qa_header_summary()
         qa_mhd_summarize_headers(connection, &summary)
         let packed = PackedHeaderFields(count: summary.packed_bytes) { buffer in
             buffer.baseAddress.map { qa_mhd_copy_headers(connection, $0.assumingMemoryBound(to: UInt8.self), buffer.count) } ?? 0
         }
-        let firstContentLength = summary.content_length.map {
+        var check = RequestHeadCheck()
+        check.version = version.map(httpVersion) ?? ""
+        check.contentLengths = Int(summary.content_lengths)
+        check.firstContentLength = summary.content_length.map {
             String(decoding: UnsafeRawBufferPointer(start: $0, count: summary.content_length_size), as: UTF8.self)
         }
-        context.setHead(
-            headers: packed, fieldBytes: summary.head_bytes, contentLengths: Int(summary.content_lengths),
-            firstContentLength: firstContentLength, transferEncodings: Int(summary.transfer_encodings))
+        check.transferEncodings = Int(summary.transfer_encodings)
+        check.firstTransferEncoding = summary.transfer_encoding.map {
+            String(decoding: UnsafeRawBufferPointer(start: $0, count: summary.transfer_encoding_size), as: UTF8.self)
+        }
+        check.hosts = Int(summary.hosts)
+        check.authorizations = Int(summary.authorizations)
+        check.badNames = Int(summary.bad_names)
+        check.folded = Int(summary.folded)
+        context.setHead(headers: packed, fieldBytes: summary.head_bytes, check: check)
     }
 
     private static func reject(

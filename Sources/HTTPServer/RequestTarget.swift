@@ -23,10 +23,12 @@ public enum RequestTargetError: Error, Sendable, Equatable {
 /// Splits and decodes a raw request target. Our own parser, because libmicrohttpd
 /// unescapes the path leniently and we want bad input refused, not guessed at.
 public enum RequestTarget {
-    /// The decoded path and query of `target`.
-    public static func parse(_ target: String) throws(RequestTargetError) -> (path: String, query: [(name: String, value: String)]) {
+    /// The decoded path, the raw path and the decoded query of `target`.
+    public static func parse(_ target: String) throws(RequestTargetError) -> (
+        path: String, rawPath: String, query: [(name: String, value: String)]
+    ) {
         // Fast path: a plain path (no query, no escapes, no controls) is its own decoding.
-        if isPlainPath(target) { return (target, []) }
+        if isPlainPath(target) { return (target, target, []) }
         var raw = Substring(target)
         // Absolute-form (`http://host/path`) is legal HTTP/1.1: keep only the path.
         for scheme in ["http://", "https://"] where raw.hasPrefix(scheme) {
@@ -57,7 +59,7 @@ public enum RequestTarget {
                 }
             }
         }
-        return (path, query)
+        return (path, String(pathPart), query)
     }
 
     /// Percent-decodes `text`; `+` becomes a space in query components.

@@ -12,9 +12,14 @@ public final class StreamingBody: Sendable {
         var suspended = false
         var connection: ConnectionHandle?
         var registry: StreamRegistry?
+        /// The largest single write so far (see `capacity`).
+        var largestWrite = 0
     }
 
-    /// Most bytes buffered for a client before it counts as too far behind and is dropped.
+    /// Most bytes buffered for a client before it counts as too far behind and is dropped;
+    /// raised to twice the largest single write, so that one whole event always fits, and a
+    /// client still receiving the last one is not dropped for the next (a list can pass any
+    /// fixed size).
     public let capacity: Int
     private let state = Mutex(State())
 
@@ -29,7 +34,8 @@ public final class StreamingBody: Sendable {
     public func write(_ bytes: [UInt8]) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
-            if state.buffer.count - state.readOffset + bytes.count > capacity {
+            state.largestWrite = max(state.largestWrite, bytes.count)
+            if state.buffer.count - state.readOffset + bytes.count > max(capacity, 2 * state.largestWrite) {
                 state.closed = true
                 state.buffer = []
                 state.readOffset = 0

@@ -108,6 +108,33 @@ import Testing
         }
     }
 
+    @Test("A list past 256 KiB (300 favorites named by 95 emoji each) still reaches new and connected streams whole")
+    func hugeList() throws {
+        let server = try ServerProcess(arguments: ["--no-seed"])
+        defer { server.stop() }
+        let emoji = Array("😀🚀🎉🌍🍕🐱🎸📚🌵🌈")
+        let name = { (index: Int) in String((0..<95).map { emoji[($0 + index) % emoji.count] }) }
+        for index in 0..<299 { _ = try server.createContact(name: name(index), favorite: true) }
+        let early = try EventStreamClient(server: server)
+        let initial = try #require(try early.next(within: Self.eventTimeout), "a new stream got no event")
+        #expect((try initial.jsonObject()["items"] as? [Any])?.count == 301)
+
+        // One more favorite: the connected stream gets the grown list, whole.
+        _ = try server.createContact(name: name(299), favorite: true)
+        let list = try server.request("GET", "/shortcuts")
+        #expect(list.body.count > 256 * 1024, "the list is only \(list.body.count) bytes")
+        let grown = try #require(try early.next(within: Self.eventTimeout), "the connected stream got no event")
+        #expect(grown.event == "shortcuts")
+        #expect((try grown.jsonObject()["items"] as? [Any])?.count == 302)
+        #expect(grown.data.utf8.count > 256 * 1024)
+
+        let late = try EventStreamClient(server: server)
+        let first = try #require(try late.next(within: Self.eventTimeout), "a new stream got no event")
+        #expect(first.event == "shortcuts")
+        #expect((try first.jsonObject()["items"] as? [Any])?.count == 302)
+        #expect(late.retries.contains("3000"))
+    }
+
     @Test("/events takes no query parameters: 400")
     func unknownQuery() throws {
         let server = try ServerProcess()

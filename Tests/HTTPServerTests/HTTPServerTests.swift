@@ -27,7 +27,8 @@ final class EchoHandler: HTTPRequestHandler {
         switch error {
         case .bodyTooLarge: HTTPResponse(status: 413, body: .bytes(Array("too large".utf8)))
         case .headersTooLarge: HTTPResponse(status: 431)
-        case .badTarget, .ambiguousFraming: HTTPResponse(status: 400, body: .bytes(Array("bad".utf8)))
+        case .badTarget, .ambiguousFraming, .malformedHead: HTTPResponse(status: 400, body: .bytes(Array("bad".utf8)))
+        case .unsupportedTransferCoding: HTTPResponse(status: 501)
         }
     }
 }

@@ -58,10 +58,24 @@ final class StreamingHandler: HTTPRequestHandler {
 
     @Test func aClientTooFarBehindIsDroppedWithoutBlockingTheWriter() throws {
         let stream = StreamingBody(capacity: 16)
+        #expect(stream.write(Array("0123".utf8)))
         #expect(stream.write(Array("0123456789".utf8)))
+        // 4 + 10 pending: another 10 passes both the capacity and twice the largest event.
         #expect(!stream.write(Array("0123456789".utf8)))
         #expect(stream.isClosed)
         #expect(!stream.write(Array("x".utf8)))
+    }
+
+    @Test func oneEventLargerThanTheCapacityStillFitsWhole() throws {
+        let stream = StreamingBody(capacity: 16)
+        let event = [UInt8](repeating: 0x61, count: 100)
+        #expect(stream.write(event))
+        // A heartbeat, and the next event while the first is still unsent: not too far behind.
+        #expect(stream.write(Array(": heartbeat\n\n".utf8)))
+        #expect(stream.write(Array(event.prefix(80))))
+        #expect(stream.pending == 100 + 13 + 80)
+        // A third event while two are pending is.
+        #expect(!stream.write(event))
     }
 
     @Test func stoppingTheServerEndsOpenStreams() throws {

@@ -76,6 +76,7 @@ import Testing
             for status in RouteStats.statuses { stats.observe(method: method, status: status, seconds: 0.003) }
         }
         stats.observe(method: "BREW", status: 418, seconds: 3)
+        stats.observe(method: String(repeating: "M", count: 8_000), status: 418, seconds: 3)
         let counts = stats.requestCounts
         #expect(counts.count == RouteStats.methods.count * RouteStats.statuses.count + 1)
         for method in RouteStats.methods {
@@ -83,13 +84,14 @@ import Testing
                 #expect(counts.contains { $0.method == method && $0.status == status && $0.count == 1 }, "\(method) \(status)")
             }
         }
-        #expect(counts.contains { $0.method == "BREW" && $0.status == 418 && $0.count == 1 })
+        // Invented methods share one label.
+        #expect(counts.contains { $0.method == "other" && $0.status == 418 && $0.count == 2 })
         let histogram = stats.histogram
-        #expect(histogram.count == UInt64(counts.count))
+        #expect(histogram.count == UInt64(counts.count + 1))
         // 0.003 s falls in the 0.005 bucket; 3 s in none (only +Inf).
         #expect(histogram.buckets[RouteStats.buckets.firstIndex(of: 0.005) ?? -1] == UInt64(counts.count - 1))
         #expect(histogram.buckets.reduce(0, +) == UInt64(counts.count - 1))
-        #expect(abs(histogram.sum - (Double(counts.count - 1) * 0.003 + 3)) < 1e-6)
+        #expect(abs(histogram.sum - (Double(counts.count - 1) * 0.003 + 6)) < 1e-6)
     }
 
     @Test func configurationParsesEveryFlag() throws {

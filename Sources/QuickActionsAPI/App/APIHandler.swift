@@ -31,7 +31,12 @@ public final class APIHandler: HTTPRequestHandler {
             finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
             return response
         }
-        switch router.match(method: request.method, path: request.path) {
+        guard RouteStats.isKnown(request.method) else {
+            response = Problem.notImplemented(method: request.method).response
+            finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
+            return response
+        }
+        switch router.match(method: request.method, path: request.rawPath) {
         case .found(let route, let parameters):
             routeStats = route.stats
             response = respond(to: APIRequest(http: request, parameters: parameters, route: route.pattern), with: route)
@@ -65,8 +70,13 @@ public final class APIHandler: HTTPRequestHandler {
                 detail: "The request line and headers are larger than the limit of \(limit) bytes.")
         case .badTarget(let targetError):
             problem = .badRequest(targetError.message)
-        case .ambiguousFraming(let detail):
+        case .ambiguousFraming(let detail), .malformedHead(let detail):
             problem = .badRequest(detail + " The request is refused and the connection closed.")
+        case .unsupportedTransferCoding(let coding):
+            problem = Problem(
+                status: 501, title: "Not Implemented",
+                detail: "The transfer coding '\(coding)' is not supported; send the body with Content-Length or 'Transfer-Encoding: chunked'. "
+                    + "The connection is closed.")
         }
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         var response = problem.response

@@ -4,9 +4,13 @@ import Synchronization
 /// Request counters and a latency histogram for one route pattern, updated without a lock
 /// (each route owns one, so the hot path touches no shared table).
 public final class RouteStats: Sendable {
-    /// The methods and statuses given their own counter; others count as `other`.
-    static let methods = ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT", "OPTIONS"]
-    static let statuses = [200, 201, 204, 304, 400, 401, 404, 405, 406, 409, 410, 412, 413, 415, 422, 431, 500, 503]
+    /// The methods this server knows, each given its own counter: RFC 9110's and PATCH. Any
+    /// other method is not implemented (501) and counts under the one label `other`: a method
+    /// is whatever token a client sends, and must not mint labels.
+    static let methods = ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT", "OPTIONS", "CONNECT", "TRACE"]
+    static let statuses = [200, 201, 204, 304, 400, 401, 404, 405, 406, 409, 410, 412, 413, 415, 422, 429, 431, 500, 501, 503]
+    /// The label of every method outside `methods`.
+    static let otherMethod = "other"
     /// Histogram bucket bounds, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
@@ -33,7 +37,9 @@ public final class RouteStats: Sendable {
         if let m = Self.methodIndex(method), let s = Self.statusIndex(status) {
             counters.add(m * Self.statuses.count + s, 1, in: row)
         } else {
-            otherCounts.withLock { $0["\(method) \(status)", default: 0] += 1 }
+            // Bounded: seven methods and `other`, times the statuses a server can send.
+            let label = Self.methodIndex(method) == nil ? Self.otherMethod : method
+            otherCounts.withLock { $0["\(label) \(status)", default: 0] += 1 }
         }
         if let bucket = Self.buckets.firstIndex(where: { seconds <= $0 }) {
             counters.add(Self.bucketIndex + bucket, 1, in: row)
@@ -51,8 +57,15 @@ public final class RouteStats: Sendable {
         case "DELETE": 4
         case "PUT": 5
         case "OPTIONS": 6
+        case "CONNECT": 7
+        case "TRACE": 8
         default: nil
         }
+    }
+
+    /// Whether `method` is one this server knows (see `methods`).
+    static func isKnown(_ method: String) -> Bool {
+        methodIndex(method) != nil
     }
 
     /// The index of `status` in `statuses`.

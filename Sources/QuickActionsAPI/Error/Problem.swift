@@ -62,6 +62,12 @@ extension Problem {
             detail: "\(method) is not allowed on \(path); allowed: \(allowed.joined(separator: ", ")).", headers: headers)
     }
 
+    /// 501: a method this server does not know (RFC 9110: not recognised for any resource).
+    static func notImplemented(method: String) -> Problem {
+        let named = method.utf8.count <= 32 ? "The method \(method)" : "The request's method"
+        return Problem(status: 501, title: "Not Implemented", detail: "\(named) is not implemented by this server.")
+    }
+
     /// 415: the body is not JSON.
     static func unsupportedMediaType(_ detail: String) -> Problem {
         Problem(status: 415, title: "Unsupported Media Type", detail: detail)

@@ -65,7 +65,7 @@ public enum RouteMatch: Sendable {
 }
 
 /// Matches requests to routes. `HEAD` is answered by the `GET` route (the transport drops the body).
-/// Paths without parameters are found with one dictionary lookup; the rest by segments.
+/// Paths without parameters are found by a scan of the literal paths; the rest by segments.
 public struct Router: Sendable {
     /// Every route, in the order given.
     public let routes: [Route]
@@ -88,17 +88,34 @@ public struct Router: Sendable {
         parameterized = routes.filter { staticRoutes[$0.pattern] == nil }
     }
 
-    /// The route for `method` and `path`.
+    /// The route for `method` and `path`, the request's raw (still percent-encoded) path. The
+    /// path is split into segments first and each segment decoded after, so an encoded slash
+    /// (`%2F`) stays inside its segment: `/contacts/x%2Fvcard` is the contact `x/vcard`, never
+    /// the vCard route.
     public func match(method: String, path: String) -> RouteMatch {
         let lookup = method == "HEAD" ? "GET" : method
-        // Comparing lengths first rules out most paths without a string comparison.
-        let length = path.utf8.count
-        if let entry = staticPaths.first(where: { $0.length == length && $0.path == path }) {
-            // A literal path owns its methods: `/triggers/stats` is never `/triggers/{id}`.
-            if let route = entry.routes.first(where: { $0.method == lookup }) { return .found(route, parameters: [:]) }
-            return .methodNotAllowed(allowed: entry.allowed)
+        let encoded = path.utf8.contains(UInt8(ascii: "%"))
+        if !encoded {
+            // Comparing lengths first rules out most paths without a string comparison.
+            let length = path.utf8.count
+            if let entry = staticPaths.first(where: { $0.length == length && $0.path == path }) {
+                return entry.match(lookup)
+            }
         }
-        let pathSegments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        var pathSegments: [Substring] = []
+        for raw in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            guard encoded else {
+                pathSegments.append(raw)
+                continue
+            }
+            // The whole target was decoded once already, so a segment's decoding cannot fail.
+            guard let decoded = try? RequestTarget.decode(raw, plusIsSpace: false) else { return .notFound }
+            pathSegments.append(Substring(decoded))
+        }
+        if encoded, !pathSegments.contains(where: { $0.contains("/") }) {
+            let decodedPath = "/" + pathSegments.joined(separator: "/")
+            if let entry = staticPaths.first(where: { $0.path == decodedPath }) { return entry.match(lookup) }
+        }
         var candidates: [(Route, [String: String])] = []
         for route in parameterized where route.segments.count == pathSegments.count {
             if let parameters = route.match(pathSegments) { candidates.append((route, parameters)) }
@@ -134,5 +151,11 @@ private final class StaticPath: Sendable {
         self.length = path.utf8.count
         self.routes = routes
         self.allowed = allowed
+    }
+
+    /// A literal path owns its methods: `/triggers/stats` is never `/triggers/{id}`.
+    func match(_ method: String) -> RouteMatch {
+        if let route = routes.first(where: { $0.method == method }) { return .found(route, parameters: [:]) }
+        return .methodNotAllowed(allowed: allowed)
     }
 }
