@@ -3,7 +3,7 @@
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
-APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
+APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev libssl-dev pkg-config curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin

@@ -17,14 +17,19 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite3",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // Transport only: the only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
-        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL.
-        .target(name: "QuickActions", swiftSettings: strict),
+        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL (libcrypto for SHA-256).
+        .target(name: "QuickActions", dependencies: ["CCrypto"], swiftSettings: strict),
         // Contact repositories: in-memory and SQLite.
         .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.

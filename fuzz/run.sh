@@ -29,7 +29,8 @@ status=0
 for target in "${targets[@]}"; do
     binary="$out/fuzz-$target"
     # shellcheck disable=SC2046
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz$target" \
+    # QuickActions hashes with libcrypto: its module map is in Sources/CCrypto.
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz$target" -I Sources/CCrypto -lcrypto \
         $(sources_for "$target") "fuzz/Fuzz$target.swift" -o "$binary" 2>&1 | grep -v -e "^$" -e "Cannot export local symbol" || true
     [ -x "$binary" ] || { echo "fuzz: $target did not build"; exit 1; }
     corpus="$out/corpus/$target"

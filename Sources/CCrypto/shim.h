@@ -1,0 +1,40 @@
+#ifndef QUICKACTIOND_CCRYPTO_SHIM_H
+#define QUICKACTIOND_CCRYPTO_SHIM_H
+#include <stddef.h>
+#include <openssl/evp.h>
+
+/*
+ * OpenSSL's libcrypto (Debian libssl-dev), through its EVP interface only: the one-shot
+ * SHA256() and the SHA256_* functions are deprecated in OpenSSL 3, and a deprecated function
+ * would be a warning in every Swift file that calls it.
+ */
+
+/// SHA-256 of `count` bytes at `data` into `out` (32 bytes); 1 on success.
+static inline int qa_sha256(const void *data, size_t count, unsigned char *out) {
+    return EVP_Digest(data, count, out, NULL, EVP_sha256(), NULL);
+}
+
+/// A new SHA-256 computation, or NULL; free it with qa_sha256_free.
+static inline EVP_MD_CTX *qa_sha256_begin(void) {
+    EVP_MD_CTX *context = EVP_MD_CTX_new();
+    if (context != NULL && EVP_DigestInit_ex(context, EVP_sha256(), NULL) != 1) {
+        EVP_MD_CTX_free(context);
+        return NULL;
+    }
+    return context;
+}
+
+/// Adds `count` bytes to the computation; 1 on success.
+static inline int qa_sha256_update(EVP_MD_CTX *context, const void *data, size_t count) {
+    return EVP_DigestUpdate(context, data, count);
+}
+
+/// Writes the digest (32 bytes) to `out`; 1 on success. The computation is then finished.
+static inline int qa_sha256_finish(EVP_MD_CTX *context, unsigned char *out) {
+    return EVP_DigestFinal_ex(context, out, NULL);
+}
+
+static inline void qa_sha256_free(EVP_MD_CTX *context) {
+    EVP_MD_CTX_free(context);
+}
+#endif
