@@ -46,6 +46,8 @@ public protocol ContactRepository: Sendable {
     func counts() throws(StorageError) -> (contacts: Int, favorites: Int)
     /// Checks the store answers (for readiness).
     func ping() throws(StorageError)
+    /// Every committed change, in commit order (see `ContactChangeFeed`).
+    var changes: ContactChangeFeed { get }
     /// Stores a new contact and calls `completion` once it is durable. Stores that batch
     /// writes call it later, from their committing thread, and hold no caller's thread meanwhile.
     func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void)

@@ -10,6 +10,7 @@ public final class InMemoryContactRepository: ContactRepository {
 
     private let state = Mutex(State())
     private let clock: @Sendable () -> Timestamp
+    public let changes = ContactChangeFeed()
 
     /// Creates an empty repository; `clock` supplies timestamps.
     public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {
@@ -24,6 +25,8 @@ public final class InMemoryContactRepository: ContactRepository {
                 createdAt: now, updatedAt: now, revision: 1, sequence: state.nextSequence)
             state.nextSequence += 1
             state.contacts.append(created)
+            // Under the lock: observers see changes in the order they were made.
+            changes.publish(ContactChange(before: nil, after: created))
             return created
         }
     }
@@ -52,6 +55,7 @@ public final class InMemoryContactRepository: ContactRepository {
             after.updatedAt = max(now, before.updatedAt)
             after.revision = before.revision + 1
             state.contacts[index] = after
+            changes.publish(ContactChange(before: before, after: after))
             return .done(before: before, after: after)
         }
     }
@@ -62,6 +66,7 @@ public final class InMemoryContactRepository: ContactRepository {
             let before = state.contacts[index]
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             state.contacts.remove(at: index)
+            changes.publish(ContactChange(before: before, after: nil))
             return .done(before: before, after: nil)
         }
     }

@@ -43,11 +43,16 @@ public struct ShortcutItemBuilder: Sendable {
     /// The full list for `favorites` (already in creation order), each item marked visible
     /// when it is among the first four.
     public func items(favorites: [Contact]) -> [ShortcutItem] {
-        let all = staticItems + favorites.map(Self.favoriteItem(for:))
-        return all.enumerated().map { offset, item in
-            var marked = item
-            marked.visible = offset < Self.visibleLimit
-            return marked
-        }
+        items(dynamic: favorites.map(Self.favoriteItem(for:)))
+    }
+
+    /// The static items, then `dynamic` (the favorites' items, in creation order), each marked
+    /// visible when it is among the first four.
+    public func items(dynamic: [ShortcutItem]) -> [ShortcutItem] {
+        var all = staticItems
+        all.reserveCapacity(staticItems.count + dynamic.count)
+        all.append(contentsOf: dynamic)
+        for index in all.indices { all[index].visible = index < Self.visibleLimit }
+        return all
     }
 }

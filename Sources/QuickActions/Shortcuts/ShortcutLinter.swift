@@ -27,6 +27,9 @@ public enum ShortcutLinter {
                     "title \"\(title)\" has \(title.count) characters; the Home Screen truncates titles longer than \(maxTitleLength)")
             }
             for (field, text) in [("title", title), ("subtitle", item.localizedSubtitle ?? "")] {
+                // No ASCII character shows as emoji (digits, # and * only do with a keycap or
+                // VS16 after them): most names skip the per-character Unicode lookups.
+                if text.utf8.allSatisfy({ $0 < 0x80 }) { continue }
                 let emoji = text.filter(\.isEmojiGlyph)
                 if !emoji.isEmpty {
                     warn("emoji", "\(field) \"\(text)\" contains emoji (\(emoji)); use an icon (an SF Symbol) instead of emoji")

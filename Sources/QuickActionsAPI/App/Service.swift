@@ -45,12 +45,12 @@ final class Service: Sendable {
         let cache = dependencies.cache
         let events = dependencies.events
         cache.onChange { cache in
-            let current = cache.representation(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
-            events.publish("shortcuts", data: current.body.array)
+            let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
+            events.publishShortcuts(version: current.version, data: current.representation.body.array)
         }
         return Router(
             routes: Routes.all(
-                contacts: ContactsController(repository: dependencies.repository, shortcuts: cache),
+                contacts: ContactsController(repository: dependencies.repository),
                 shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
                 triggers: TriggerController(
                     repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),

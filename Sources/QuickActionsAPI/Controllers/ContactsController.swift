@@ -7,11 +7,10 @@ import Storage
 final class ContactsController: Sendable {
     static let listQuery: Set<String> = ["q", "favorite", "limit", "cursor"]
     let repository: any ContactRepository
-    let shortcuts: ShortcutListCache
 
-    init(repository: any ContactRepository, shortcuts: ShortcutListCache) {
+    /// The shortcut list follows the repository's change feed: writes here need not tell it.
+    init(repository: any ContactRepository) {
         self.repository = repository
-        self.shortcuts = shortcuts
     }
 
     /// Largest page a client may ask for.
@@ -53,12 +52,9 @@ final class ContactsController: Sendable {
         // Answered when the write is durable. Meanwhile no thread waits, so writes arriving
         // together share one commit (group commit) however few HTTP threads there are.
         let pending = DeferredResponse()
-        let shortcuts = shortcuts
         repository.create(draft) { result in
             switch result {
             case .success(let contact):
-                // A failed rebuild leaves the list as it was; the contact is stored either way.
-                _ = try? shortcuts.contactChanged(before: nil, after: contact)
                 var headers = HTTPHeaders()
                 headers.add("Location", "/contacts/\(contact.id)")
                 headers.add("ETag", contact.etag)
@@ -93,8 +89,7 @@ final class ContactsController: Sendable {
     func deleteContact(_ request: APIRequest) throws -> HTTPResponse {
         let id = request.parameter("id")
         switch try repository.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) {
-        case .done(let before, _):
-            try shortcuts.contactChanged(before: before, after: nil)
+        case .done:
             return HTTPResponse(status: 204)
         case .notFound:
             throw Self.unknown(id)
@@ -148,7 +143,6 @@ final class ContactsController: Sendable {
         }
         switch try repository.update(id: id, patch, expectedRevision: expected) {
         case .done(let before, let after):
-            try shortcuts.contactChanged(before: before, after: after)
             let contact = after ?? before
             return .json(contact.json, headers: etagHeader(contact))
         case .notFound:

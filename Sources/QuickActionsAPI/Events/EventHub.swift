@@ -8,7 +8,13 @@ import Synchronization
 public final class EventHub: Sendable {
     private struct State {
         var nextId: UInt64 = 1
-        var streams: [StreamingBody] = []
+        var streams: [Subscriber] = []
+    }
+
+    /// A stream, and the version of the last shortcut list it was sent.
+    private struct Subscriber {
+        let stream: StreamingBody
+        var shortcutsVersion: Int
     }
 
     /// Seconds between heartbeat comments (they also reveal clients that went away).
@@ -38,15 +44,33 @@ public final class EventHub: Sendable {
         }
     }
 
-    /// A new stream that starts with `event` (the current state), then gets every later event.
-    public func subscribe(first event: String, data: [UInt8]) -> StreamingBody {
+    /// A new stream that starts with the shortcut list at `shortcutsVersion` (its JSON is
+    /// `data`), then gets every later event.
+    public func subscribe(shortcutsVersion: Int, data: [UInt8]) -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
         state.withLock { state in
-            stream.write(Array("retry: 3000\n".utf8) + Self.frame(id: state.nextId, event: event, data: data))
+            stream.write(Array("retry: 3000\n".utf8) + Self.frame(id: state.nextId, event: "shortcuts", data: data))
             state.nextId += 1
-            state.streams.append(stream)
+            state.streams.append(Subscriber(stream: stream, shortcutsVersion: shortcutsVersion))
         }
         return stream
+    }
+
+    /// Sends the shortcut list at `version` to every stream that has an older one (a stream
+    /// that started with this list or a newer one is not sent it again, nor an older one).
+    public func publishShortcuts(version: Int, data: [UInt8]) {
+        state.withLock { state in
+            guard state.streams.contains(where: { $0.shortcutsVersion < version }) else { return }
+            let frame = Self.frame(id: state.nextId, event: "shortcuts", data: data)
+            state.nextId += 1
+            state.streams.removeAll { subscriber in
+                guard subscriber.shortcutsVersion < version else { return subscriber.stream.isClosed }
+                return !subscriber.stream.write(frame)
+            }
+            for index in state.streams.indices where state.streams[index].shortcutsVersion < version {
+                state.streams[index].shortcutsVersion = version
+            }
+        }
     }
 
     /// Sends `event` to every open stream; drops the closed and the too slow.
@@ -54,7 +78,7 @@ public final class EventHub: Sendable {
         state.withLock { state in
             let frame = Self.frame(id: state.nextId, event: event, data: data)
             state.nextId += 1
-            state.streams.removeAll { !$0.write(frame) }
+            state.streams.removeAll { !$0.stream.write(frame) }
         }
     }
 
@@ -63,7 +87,7 @@ public final class EventHub: Sendable {
     public func heartbeat() {
         let comment = Array(": heartbeat\n\n".utf8)
         state.withLock { state in
-            state.streams.removeAll { !$0.write(comment) }
+            state.streams.removeAll { !$0.stream.write(comment) }
         }
     }
 
@@ -74,13 +98,13 @@ public final class EventHub: Sendable {
             defer { state.streams = [] }
             return state.streams
         }
-        streams.forEach { $0.close() }
+        streams.forEach { $0.stream.close() }
     }
 
     /// Streams currently open.
     public var openStreams: Int {
         state.withLock { state in
-            state.streams.removeAll { $0.isClosed }
+            state.streams.removeAll { $0.stream.isClosed }
             return state.streams.count
         }
     }

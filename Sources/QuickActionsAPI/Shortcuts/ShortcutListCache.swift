@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import QuickActions
 import Storage
@@ -58,12 +59,18 @@ public struct ShortcutRepresentationKey: Sendable, Hashable {
     public var visibleOnly: Bool
 }
 
-/// Holds the current shortcut list and its representations. The list is rebuilt when a
-/// change touches a favorite, each representation is rendered once per change, and reads
-/// never touch the database.
+/// Holds the current shortcut list and its representations.
+///
+/// A change costs what it changes: the store reports each committed contact change (in commit
+/// order, see `ContactChangeFeed`), and the cache inserts, replaces or removes that one
+/// favorite's item, found by its creation sequence with a binary search. Nothing reads the
+/// database after start-up. Each representation is rendered once per change, on first use,
+/// and observers (the `/events` streams) are told on a queue of their own, after the write
+/// that made the change has returned; changes made meanwhile are told once, as the latest list.
 public final class ShortcutListCache: Sendable {
     private struct State {
-        var items: [ShortcutItem]
+        /// The favorites' dynamic items, by creation sequence (ascending).
+        var favorites: [(sequence: Int64, item: ShortcutItem)]
         var version: Int
         /// Rendered representations. A handful (formats x languages x visibility): finding one
         /// by comparing keys costs less per request than hashing the key.
@@ -71,6 +78,17 @@ public final class ShortcutListCache: Sendable {
 
         func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
             representations.first { $0.key == key }?.representation
+        }
+
+        /// The index of the first favorite whose sequence is not below `sequence`.
+        func position(of sequence: Int64) -> Int {
+            var low = 0
+            var high = favorites.count
+            while low < high {
+                let middle = (low + high) / 2
+                if favorites[middle].sequence < sequence { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
     }
 
@@ -83,58 +101,85 @@ public final class ShortcutListCache: Sendable {
     }
 
     private let builder: ShortcutItemBuilder
-    private let repository: any ContactRepository
     private let renderer: ShortcutListRenderer
     private let state: Mutex<State>
-    /// Serializes rebuilds so that the last rebuild to start reads the newest favorites.
-    private let rebuildLock = Mutex(())
     private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
     /// The list's version, also readable without the lock (changed under it).
     private let currentVersion = Atomic<Int>(1)
     private let rows: [RowCache] = (0..<ThreadShard.count).map { _ in RowCache() }
+    /// Tells observers of changes, off the writers' threads.
+    private let announcer = DispatchQueue(label: "quickactiond.shortcuts.announce")
+    /// Whether an announcement is queued (the changes after it is queued are in it).
+    private let announcementQueued = Atomic<Bool>(false)
+    /// The last version announced (read and written on `announcer` only).
+    private let announcedVersion = Atomic<Int>(1)
 
-    /// Builds the first list from the repository's favorites.
+    /// Builds the first list from the repository's favorites, then follows its changes.
     public init(builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer) throws(StorageError) {
         self.builder = builder
-        self.repository = repository
         self.renderer = renderer
-        self.state = Mutex(State(items: builder.items(favorites: try repository.favorites()), version: 1))
+        let favorites = try repository.favorites().map { (sequence: $0.sequence, item: ShortcutItemBuilder.favoriteItem(for: $0)) }
+        self.state = Mutex(State(favorites: favorites, version: 1))
+        // Read first, then followed: nothing writes before the server starts serving.
+        repository.changes.observe { [weak self] change in self?.apply(change) }
     }
 
-    /// Calls `observer` after every change of the list, in order of the changes.
+    /// Calls `observer` after changes of the list, in order, on a queue of the cache's own
+    /// (changes in quick succession are told once, as the latest list).
     public func onChange(_ observer: @escaping @Sendable (ShortcutListCache) -> Void) {
         observers.withLock { $0.append(observer) }
     }
 
     /// The full current list (not localized).
     public var items: [ShortcutItem] {
-        state.withLock { $0.items }
+        builder.items(dynamic: state.withLock { $0.favorites.map(\.item) })
     }
 
-    /// Tells the cache a contact changed; rebuilds only when a favorite was involved, since
-    /// other contacts are not in the list. Returns whether the list changed.
-    @discardableResult
-    public func contactChanged(before: Contact?, after: Contact?) throws(StorageError) -> Bool {
-        guard before?.favorite == true || after?.favorite == true else { return false }
-        return try rebuild()
+    /// The list's version: a number that grows with every change (not the list's `version` hash).
+    public var version: Int {
+        currentVersion.load(ordering: .acquiring)
     }
 
-    /// Re-reads the favorites and swaps in the new list when it differs.
+    /// Applies one committed contact change: only a favorite before or after touches the list.
+    /// Returns whether the list changed.
     @discardableResult
-    public func rebuild() throws(StorageError) -> Bool {
-        try rebuildLock.withLock { _ throws(StorageError) -> Bool in
-            let items = builder.items(favorites: try repository.favorites())
-            let changed = state.withLock { state in
-                guard state.items != items else { return false }
-                state.items = items
-                state.version += 1
-                state.representations = []
-                currentVersion.store(state.version, ordering: .releasing)
-                return true
+    func apply(_ change: ContactChange) -> Bool {
+        guard let contact = change.after ?? change.before else { return false }
+        let item = change.after.flatMap { $0.favorite ? ShortcutItemBuilder.favoriteItem(for: $0) : nil }
+        guard item != nil || change.before?.favorite == true else { return false }
+        let changed = state.withLock { state -> Bool in
+            let index = state.position(of: contact.sequence)
+            let present = index < state.favorites.count && state.favorites[index].sequence == contact.sequence
+            switch (present, item) {
+            case (true, let item?):
+                guard state.favorites[index].item != item else { return false }
+                state.favorites[index].item = item
+            case (true, nil):
+                state.favorites.remove(at: index)
+            case (false, let item?):
+                state.favorites.insert((contact.sequence, item), at: index)
+            case (false, nil):
+                return false
             }
-            // Still under the rebuild lock: observers see changes in the order they happened.
-            if changed { observers.withLock { $0 }.forEach { $0(self) } }
-            return changed
+            state.version += 1
+            state.representations = []
+            currentVersion.store(state.version, ordering: .releasing)
+            return true
+        }
+        if changed { announce() }
+        return changed
+    }
+
+    /// Queues one announcement of the latest list, unless one is queued already.
+    private func announce() {
+        guard !announcementQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        announcer.async { [self] in
+            // Cleared first: a change after this point queues the next announcement.
+            announcementQueued.store(false, ordering: .releasing)
+            let version = currentVersion.load(ordering: .acquiring)
+            guard version != announcedVersion.load(ordering: .relaxed) else { return }
+            announcedVersion.store(version, ordering: .relaxed)
+            observers.withLock { $0 }.forEach { $0(self) }
         }
     }
 
@@ -145,32 +190,38 @@ public final class ShortcutListCache: Sendable {
     /// serve the list (no reference count shared on the representation, its bytes or its
     /// header fields). A row drops its copies when the version changes.
     public func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
+        versioned(key).representation
+    }
+
+    /// The representation for `key` and the list version it shows.
+    public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
         let version = currentVersion.load(ordering: .acquiring)
         let row = rows[ThreadShard.current]
         let mine = row.state.withLock { row in
             row.version == version ? row.representations.first { $0.key == key }?.representation : nil
         }
-        if let mine { return mine }
-        // Read after `version`, so at least as new: a newer list kept under an older version
-        // is dropped by the row's next read.
-        let copy = sharedRepresentation(key).copy()
+        if let mine { return (version, mine) }
+        let (sharedVersion, shared) = sharedRepresentation(key)
+        let copy = shared.copy()
         row.state.withLock { row in
-            if row.version != version { row = (version, []) }
+            // A newer list may have been kept already; an older one is never kept over it.
+            guard row.version <= sharedVersion else { return }
+            if row.version != sharedVersion { row = (sharedVersion, []) }
             if !row.representations.contains(where: { $0.key == key }) { row.representations.append((key, copy)) }
         }
-        return copy
+        return (sharedVersion, copy)
     }
 
-    /// The representation for `key` from the shared state, rendered on first use after each change.
-    private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
-        if let cached = state.withLock({ $0.representation(key) }) { return cached }
-        let (items, version, cached) = state.withLock { ($0.items, $0.version, $0.representation(key)) }
-        if let cached { return cached }
-        let rendered = renderer.render(items, key: key)
+    /// The representation for `key` from the shared state, rendered on first use after each
+    /// change, and the version it shows.
+    private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> (Int, ShortcutRepresentation) {
+        let (favorites, version, cached) = state.withLock { ($0.favorites, $0.version, $0.representation(key)) }
+        if let cached { return (version, cached) }
+        let rendered = renderer.render(builder.items(dynamic: favorites.map(\.item)), key: key)
         state.withLock { state in
             // Only keep it if the list did not change while we rendered.
             if state.version == version, state.representation(key) == nil { state.representations.append((key, rendered)) }
         }
-        return rendered
+        return (version, rendered)
     }
 }

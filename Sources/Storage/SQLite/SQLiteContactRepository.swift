@@ -18,6 +18,7 @@ public final class SQLiteContactRepository: ContactRepository {
     private let totals = SearchTotals()
     /// The database, shared with `SQLiteTriggerStore`.
     let database: SQLiteDatabase
+    public let changes = ContactChangeFeed()
     private var readers: SQLiteReaderPool { database.readers }
 
     /// Opens (or creates) the quickactiond database at `path`, checks it, and migrates it to the
@@ -49,13 +50,16 @@ public final class SQLiteContactRepository: ContactRepository {
     public func create(_ contact: NewContact) throws(StorageError) -> Contact {
         let insert = ContactInsert(contact, now: clock())
         defer { totals.invalidate() }
-        return insert.contact(sequence: try database.insert(insert.row))
+        let changes = changes
+        return insert.contact(
+            sequence: try database.insert(insert.row) { changes.publish(ContactChange(before: nil, after: insert.contact(sequence: $0))) })
     }
 
     public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         let insert = ContactInsert(contact, now: clock())
         let totals = totals
-        database.insert(insert.row) { result in
+        let changes = changes
+        database.insert(insert.row, committed: { changes.publish(ContactChange(before: nil, after: insert.contact(sequence: $0))) }) { result in
             totals.invalidate()
             completion(result.map(insert.contact(sequence:)))
         }
@@ -139,11 +143,14 @@ public final class SQLiteContactRepository: ContactRepository {
     /// Runs `body` in a group-committed write transaction; afterwards no cached total is reused.
     /// (Between the commit and the bump, a concurrent search may still reuse a total from just
     /// before the write: as if it ran a moment earlier. The writer's own answer comes after.)
-    private func write<Result: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Result
-    ) throws(StorageError) -> Result {
+    private func write(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult
+    ) throws(StorageError) -> ContactWriteResult {
         defer { totals.invalidate() }
-        return try database.write(body)
+        let changes = changes
+        return try database.write(body) { result in
+            if case .done(let before, let after) = result { changes.publish(ContactChange(before: before, after: after)) }
+        }
     }
 }
 

@@ -35,21 +35,28 @@ final class SQLiteDatabase: Sendable {
     }
 
     /// Runs `body` in a write transaction shared with concurrent writes; returns after the
-    /// commit is durable. `body` must not begin or end transactions itself.
-    func write<Result: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Result) throws(StorageError) -> Result {
-        try wait(for: PendingWrite(body))
+    /// commit is durable. `body` must not begin or end transactions itself. `committed` gets
+    /// the body's value right after the commit, on the writer, in commit order (see
+    /// `ContactChangeFeed`), before any write of that commit returns.
+    func write<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Result,
+        committed: (@Sendable (Result) -> Void)? = nil
+    ) throws(StorageError) -> Result {
+        try wait(for: PendingWrite(body, committed: committed))
     }
 
     /// Inserts `row` in a write transaction shared with concurrent writes; returns its rowid
     /// once the commit is durable. Rows queued together are inserted by one statement.
-    func insert(_ row: RowInsert) throws(StorageError) -> Int64 {
-        try wait(for: PendingWrite(insert: row))
+    func insert(_ row: RowInsert, committed: (@Sendable (Int64) -> Void)? = nil) throws(StorageError) -> Int64 {
+        try wait(for: PendingWrite(insert: row, committed: committed))
     }
 
     /// Queues the insert of `row` for the next group commit and returns at once; `completion`
     /// gets its rowid once the commit holding it is durable (see `write(_:completion:)`).
-    func insert(_ row: RowInsert, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void) {
-        enqueue(PendingWrite(insert: row, completion: completion))
+    func insert(
+        _ row: RowInsert, committed: (@Sendable (Int64) -> Void)? = nil, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
+    ) {
+        enqueue(PendingWrite(insert: row, committed: committed, completion: completion))
     }
 
     /// Queues `write` and waits until a commit holding it is durable, committing the queue
@@ -75,9 +82,10 @@ final class SQLiteDatabase: Sendable {
     /// waits meanwhile, so many writes can gather into one commit.
     func write<Value: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Value,
+        committed: (@Sendable (Value) -> Void)? = nil,
         completion: @escaping @Sendable (Result<Value, StorageError>) -> Void
     ) {
-        enqueue(PendingWrite(body, completion: completion))
+        enqueue(PendingWrite(body, committed: committed, completion: completion))
     }
 
     /// Queues `write` for the committing thread.
@@ -155,6 +163,9 @@ final class SQLiteDatabase: Sendable {
             }
             try connection.run("COMMIT")
             outcome = nil
+            // Still holding the writer: the next commit cannot start, so observers see
+            // commits in order.
+            batch.forEach { $0.didCommit() }
         } catch {
             if sqlite3_get_autocommit(connection.handle) == 0 { try? connection.run("ROLLBACK") }
             outcome = error
@@ -179,6 +190,8 @@ protocol QueuedWrite: Sendable {
     func run(on connection: SQLiteConnection)
     /// Records the outcome of a grouped row insert: the row's rowid, or why it failed.
     func stage(inserted: Result<Int64, StorageError>)
+    /// The transaction committed: report the write's change (on the writer, in commit order).
+    func didCommit()
     /// The transaction committed: the result may be seen.
     func publish()
     /// The transaction failed: every write in it fails with `error`.
@@ -190,6 +203,7 @@ final class PendingWrite<Value: Sendable>: QueuedWrite {
     private let body: @Sendable (SQLiteConnection) throws(StorageError) -> Value
     let rowInsert: RowInsert?
     private let completion: (@Sendable (Result<Value, StorageError>) -> Void)?
+    private let committed: (@Sendable (Value) -> Void)?
     private struct State {
         var staged: Result<Value, StorageError>?
         var published: Result<Value, StorageError>?
@@ -199,18 +213,29 @@ final class PendingWrite<Value: Sendable>: QueuedWrite {
 
     init(
         _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> Value,
+        committed: (@Sendable (Value) -> Void)? = nil,
         completion: (@Sendable (Result<Value, StorageError>) -> Void)? = nil
     ) {
         self.body = body
         self.rowInsert = nil
+        self.committed = committed
         self.completion = completion
     }
 
     /// A write that inserts `row` and returns its rowid.
-    init(insert row: RowInsert, completion: (@Sendable (Result<Value, StorageError>) -> Void)? = nil) where Value == Int64 {
+    init(
+        insert row: RowInsert, committed: (@Sendable (Value) -> Void)? = nil,
+        completion: (@Sendable (Result<Value, StorageError>) -> Void)? = nil
+    ) where Value == Int64 {
         self.body = { connection throws(StorageError) in try row.runAlone(on: connection) }
         self.rowInsert = row
+        self.committed = committed
         self.completion = completion
+    }
+
+    func didCommit() {
+        guard let committed, case .success(let value) = state.withLock({ $0.staged }) else { return }
+        committed(value)
     }
 
     func stage(inserted: Result<Int64, StorageError>) {
