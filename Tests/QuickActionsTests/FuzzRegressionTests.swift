@@ -48,6 +48,9 @@ import Testing
         let configuration = try ShortcutConfiguration.parse(Array(plist.utf8), source: "inline")
         #expect(configuration.developmentRegion == "de-DE")
         let unexpanded = plist.replacingOccurrences(of: "de_DE", with: "$(DEVELOPMENT_LANGUAGE)")
-        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == nil)
+        // DEVELOPMENT_LANGUAGE is `en` unless a build setting says otherwise, as in Xcode.
+        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == "en")
+        let french = BuildSettings(["DEVELOPMENT_LANGUAGE": "fr"])
+        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline", buildSettings: french).developmentRegion == "fr")
     }
 }

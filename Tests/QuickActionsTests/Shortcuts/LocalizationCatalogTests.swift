@@ -10,7 +10,9 @@ import Testing
 
     @Test func readsEveryLanguageInEveryEncoding() throws {
         let catalog = try sampleCatalog()
-        #expect(catalog.languages == ["de", "fr", "pt-BR", "zh-Hans"], "Base.lproj and en.lproj (no InfoPlist.strings) are skipped")
+        #expect(catalog.languages == ["de", "fr", "pt-BR", "zh-Hans"], "Base.lproj is apart, and en.lproj has no InfoPlist.strings")
+        #expect(catalog.baseTable == ["Search": "Base search"])
+        #expect(catalog.skippedFiles.isEmpty)
         #expect(
             catalog.tables["fr"] == [
                 "CFBundleDisplayName": "Contacts Rapides", "Search": "Rechercher", "Search for an item": "Rechercher un élément",
@@ -23,12 +25,23 @@ import Testing
         #expect(catalog.table(for: "es") == nil)
     }
 
-    @Test func errorsNameTheFileAndLine() throws {
+    @Test func aMalformedFileIsSkippedAndNamedWithItsLine() throws {
+        // iOS ignores a strings file it cannot parse; so do we, and say so with the file and line.
         let directory = try FixtureFiles.path("BadLocalizations")
-        let error = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: directory) }
-        #expect(error.path == directory + "/es.lproj/InfoPlist.strings")
+        let catalog = try LocalizationCatalog.load(directory: directory)
+        #expect(catalog.languages.isEmpty)
+        #expect(
+            catalog.skippedFiles == [
+                SkippedLocalizationFile(
+                    path: directory + "/es.lproj/InfoPlist.strings", reason: "line 4: missing ';' after the entry for key \"Share\"")
+            ])
+        #expect(
+            catalog.skippedFiles.first?.description
+                == "\(directory)/es.lproj/InfoPlist.strings: skipped: line 4: missing ';' after the entry for key \"Share\"")
+        let error = try #require(throws: LocalizationCatalogError.self) {
+            try LocalizationCatalog.readTable(path: directory + "/es.lproj/InfoPlist.strings")
+        }
         #expect(error.line == 4)
-        #expect(error.description == "\(directory)/es.lproj/InfoPlist.strings:4: missing ';' after the entry for key \"Share\"")
     }
 
     @Test func errorsNameAMissingDirectory() throws {
