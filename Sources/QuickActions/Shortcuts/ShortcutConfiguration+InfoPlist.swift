@@ -67,7 +67,7 @@ extension ShortcutConfiguration {
         }
         return ShortcutConfiguration(
             staticItems: items, appName: appName(in: bundleKeys), developmentRegion: region,
-            warnings: (unexpanded + emptyValues).sorted { ($0.index ?? -1) < ($1.index ?? -1) })
+            warnings: ([nil] + items.indices.map { $0 }).flatMap { index in (unexpanded + emptyValues).filter { $0.index == index } })
     }
 
     /// `CFBundleDisplayName`, else `CFBundleName`, skipping empty values and unexpanded
@@ -117,7 +117,8 @@ private struct InfoPlistExpander {
     mutating func expand(_ value: Any, key: String, index: Int?) -> Any {
         if let dictionary = value as? [String: Any] {
             var expanded: [String: Any] = [:]
-            for (name, element) in dictionary {
+            // In key order: the findings (and so the list's version) are the same on every run.
+            for (name, element) in dictionary.sorted(by: { $0.key < $1.key }) {
                 // Item keys are named alone; userInfo keys as a path under their key.
                 let path = key == ShortcutInfoPlistKey.items ? name : "\(key).\(name)"
                 expanded[name] = expand(element, key: path, index: index)

@@ -92,4 +92,42 @@ import Testing
         #expect(catalog.localized(items, language: nil) == items)
         #expect(catalog.localized(items, language: "ja") == items)
     }
+
+    @Test func theChainIsRequestedThenDevelopmentRegionThenBaseThenTheInfoPlistText() throws {
+        let en = ["NewPostShortcutItemTitle": "New Post"]
+        let de = ["NewPostShortcutItemTitle": "Neuer Beitrag"]
+        let base = ["NewPostShortcutItemTitle": "Write a Post"]
+        let full = LocalizationCatalog(tables: ["en": en, "de": de], baseTable: base)
+        #expect(full.resolve(negotiated: "de", developmentRegion: "en") == ("de", de))
+        #expect(full.resolve(negotiated: nil, developmentRegion: "en") == ("en", en), "no match (pl): the development region's table")
+        #expect(full.resolve(negotiated: nil, developmentRegion: "en-GB") == ("en", en), "lookup, as for requests")
+        let baseOnly = LocalizationCatalog(tables: ["de": de], baseTable: base)
+        #expect(baseOnly.resolve(negotiated: nil, developmentRegion: "en") == ("en", base), "Base, named by the development region")
+        let none = LocalizationCatalog(tables: ["de": de])
+        #expect(none.resolve(negotiated: nil, developmentRegion: "en") == ("en", nil), "the Info.plist's own text")
+        #expect(LocalizationCatalog(tables: [:]).resolve(negotiated: nil, developmentRegion: "fr") == ("fr", nil))
+    }
+
+    @Test func aStringCatalogFallsBackToItsSourceLanguage() {
+        let catalog = LocalizationCatalog(tables: ["de": ["A": "Ä"], "en-GB": ["A": "Aa"]], sourceLanguage: "en-GB")
+        #expect(catalog.resolve(negotiated: nil, developmentRegion: "fr") == ("en-GB", ["A": "Aa"]))
+        #expect(catalog.resolve(negotiated: "de", developmentRegion: "fr") == ("de", ["A": "Ä"]))
+    }
+
+    @Test func theSourceAppResolvesAsIOSWould() throws {
+        let items = try SourceAppFixture.configuration().staticItems
+        let catalog = try LocalizationCatalog.load(directory: try FixtureFiles.path("SourceApp/Localizations"))
+        func titles(_ acceptLanguage: String?) -> (String, [String]) {
+            let resolved = catalog.resolve(negotiated: catalog.negotiate(acceptLanguage: acceptLanguage), developmentRegion: "en")
+            return (resolved.language, LocalizationCatalog.localized(items, table: resolved.table).map(\.localizedTitle))
+        }
+        #expect(titles(nil) == ("en", ["New Post", "Favourites", "New Private Tab"]))
+        #expect(titles("pl") == ("en", ["New Post", "Favourites", "New Private Tab"]))
+        #expect(titles("de-AT, en;q=0.5") == ("de", ["Einen neuen Beitrag verfassen", "shortcut_favourites", "Neuer privater Tab"]))
+        #expect(titles("fr") == ("en", ["New Post", "Favourites", "New Private Tab"]), "fr's file is infoPlist.strings: skipped")
+        let baseOnly = try LocalizationCatalog.load(directory: try FixtureFiles.path("SourceApp/BaseOnly"))
+        let base = baseOnly.resolve(negotiated: nil, developmentRegion: "en")
+        #expect(base.language == "en")
+        #expect(LocalizationCatalog.localized(items, table: base.table).map(\.localizedTitle) == ["Write a Post", "Starred", "Private Tab"])
+    }
 }

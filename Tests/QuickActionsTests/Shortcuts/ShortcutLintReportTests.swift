@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import QuickActions
@@ -60,5 +61,61 @@ import Testing
         let missing = try FixtureFiles.path("Missing.plist")
         let unreadable = ShortcutLintReport.lint(infoPlistPath: missing, localizationsDirectory: nil, appName: nil)
         #expect(unreadable == ("error: \(missing): does not exist\n", 1))
+    }
+
+    @Test func aSourceAppIsJudgedOnTheTextPeopleSee() throws {
+        let plist = try FixtureFiles.path("SourceApp/Info.plist")
+        let localizations = try FixtureFiles.path("SourceApp/Localizations")
+        let result = ShortcutLintReport.lint(
+            infoPlistPath: plist, localizationsDirectory: localizations, appName: nil, buildSettings: SourceAppFixture.buildSettings)
+        #expect(result.exitCode == 0)
+        let expected = [
+            "\(plist): item 1 (org.example.Chirp.Favourites): empty-value: UIApplicationShortcutItemIconFile is empty; iOS reads it as absent, "
+                + "so the item shows the next icon key in iOS's order (symbol name, file, type), or no icon",
+            "\(localizations)/fr.lproj/infoPlist.strings: skipped: iOS reads Info.plist translations only from a file named exactly "
+                + "InfoPlist.strings (file names are case-sensitive on iOS)",
+            // No title-too-long on the key UIApplicationShortcutItemTitle.PrivateTab: English says "New Private Tab".
+            "\(plist) [de]: missing-translation: the de table has no entry for \"shortcut_favourites\", \"shortcut_favourites_subtitle\"; "
+                + "iOS shows them untranslated, as written in Info.plist",
+            "\(plist) [de]: item 0 (org.example.Chirp.NewPost): title-too-long: title \"Einen neuen Beitrag verfassen\" has 29 characters; "
+                + "the Home Screen truncates titles longer than 25",
+            "4 warning(s) (3 static item(s) and 2 localization(s))",
+        ]
+        #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == expected + [""])
+    }
+
+    @Test func withoutItsTablesTheKeysAreTheText() throws {
+        let plist = try FixtureFiles.path("SourceApp/Info.plist")
+        let result = ShortcutLintReport.lint(
+            infoPlistPath: plist, localizationsDirectory: nil, appName: nil, buildSettings: SourceAppFixture.buildSettings)
+        #expect(result.output.contains("item 2 (org.example.Chirp.PrivateTab): title-too-long: title \"UIApplicationShortcutItemTitle.PrivateTab\""))
+    }
+
+    @Test func unexpandedSettingsAreReportedAndAStringCatalogIsRead() throws {
+        let plist = try FixtureFiles.path("SourceApp/Info.plist")
+        let bare = ShortcutLintReport.lint(infoPlistPath: plist, localizationsDirectory: nil, appName: nil)
+        #expect(bare.exitCode == 0)
+        #expect(bare.output.components(separatedBy: "unexpanded-build-setting").count - 1 == 9)
+        #expect(bare.output.contains("pass --build-setting SHORTCUT_PRIVATE_TAB_TITLE=VALUE"))
+
+        let catalog = ShortcutLintReport.lint(
+            infoPlistPath: plist, localizationsDirectory: try FixtureFiles.path("SourceApp/Catalog"), appName: nil,
+            buildSettings: SourceAppFixture.buildSettings)
+        #expect(catalog.output.contains("[de]: missing-translation: the de table has no entry for \"shortcut_favourites_subtitle\";"))
+        #expect(!catalog.output.contains("[en]"), "the source language gives every key")
+        #expect(catalog.output.hasSuffix("2 warning(s) (3 static item(s) and 2 localization(s))\n"))
+    }
+
+    @Test func baseIsTheDevelopmentTextWhenTheRegionHasNoTable() throws {
+        let directory = try FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/Base.lproj", withIntermediateDirectories: true)
+        try Data(#""NewPostShortcutItemTitle" = "Write a brand new post right now";"#.utf8)
+            .write(to: URL(fileURLWithPath: directory + "/Base.lproj/InfoPlist.strings"))
+        let result = ShortcutLintReport.lint(
+            infoPlistPath: try FixtureFiles.path("SourceApp/Info.plist"), localizationsDirectory: directory, appName: nil,
+            buildSettings: SourceAppFixture.buildSettings)
+        #expect(result.output.contains(": item 0 (org.example.Chirp.NewPost): title-too-long: title \"Write a brand new post right now\""))
+        #expect(result.output.contains(" [Base]: missing-translation: the Base table has no entry for \"shortcut_favourites\""))
     }
 }
