@@ -29,6 +29,10 @@ import Testing
         for input in Self.inputs("StringsFile") { _ = try? StringsFile.parse(input) }
     }
 
+    @Test func stringCatalogInputsNeverCrash() {
+        for input in Self.inputs("StringCatalog") { _ = try? StringCatalog.parse(input) }
+    }
+
     @Test func infoPlistInputsNeverCrash() {
         for input in Self.inputs("InfoPlist") { _ = try? ShortcutConfiguration.parse(input, source: "regression") }
     }
