@@ -60,10 +60,14 @@ extension ShortcutConfiguration {
         }
         let region = bundleKeys[ShortcutInfoPlistKey.developmentRegion].flatMap(usableAppName).map(languageTag(forDevelopmentRegion:))
         let unexpanded = expander.findings.map { finding in
-            ShortcutWarning(
+            // A setting that has a value was left only for its modifier.
+            let why =
+                buildSettings.values[finding.name] == nil
+                ? "which is not set: pass --build-setting \(finding.name)=VALUE (as in the Xcode target's build settings)"
+                : "with a modifier that is not supported (only \(BuildSettings.modifiers.joined(separator: ", ")))"
+            return ShortcutWarning(
                 index: finding.index, type: finding.index.map { items[$0].type }, rule: "unexpanded-build-setting",
-                message: "\(finding.key) \"\(finding.text)\" uses the build setting \(finding.name), which is not set: "
-                    + "pass --build-setting \(finding.name)=VALUE (as in the Xcode target's build settings)")
+                message: "\(finding.key) \"\(finding.text)\" uses the build setting \(finding.name), \(why)")
         }
         return ShortcutConfiguration(
             staticItems: items, appName: appName(in: bundleKeys), developmentRegion: region,

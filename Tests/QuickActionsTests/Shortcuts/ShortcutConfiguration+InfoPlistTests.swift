@@ -63,4 +63,22 @@ import Testing
         #expect(ShortcutConfiguration.languageTag(forDevelopmentRegion: "English") == "en")
         #expect(ShortcutConfiguration.languageTag(forDevelopmentRegion: "zh_Hans") == "zh-Hans")
     }
+
+    @Test func anUnsupportedModifierIsNamedAsSuch() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array><dict>
+            <key>UIApplicationShortcutItemType</key><string>$(PRODUCT_NAME:c99extidentifier).Compose</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Compose</string>
+            </dict></array></dict></plist>
+            """
+        let configuration = try ShortcutConfiguration.parse(
+            Array(plist.utf8), source: "inline", buildSettings: BuildSettings(["PRODUCT_NAME": "My App"]))
+        #expect(configuration.staticItems.first?.type == "$(PRODUCT_NAME:c99extidentifier).Compose")
+        #expect(
+            configuration.warnings.map(\.message) == [
+                "UIApplicationShortcutItemType \"$(PRODUCT_NAME:c99extidentifier).Compose\" uses the build setting PRODUCT_NAME, "
+                    + "with a modifier that is not supported (only rfc1034identifier, lower, upper)"
+            ])
+    }
 }
