@@ -64,15 +64,14 @@ extension LocalizationCatalog {
     /// differs only in case is recorded as skipped: iOS would not find it.
     static func tableFile(in folder: String, skipped: inout [SkippedLocalizationFile]) -> String? {
         guard let names = try? FileContents.list(directory: folder) else { return nil }
-        if names.contains(tableFileName) { return (folder as NSString).appendingPathComponent(tableFileName) }
-        for name in names.sorted() where name.lowercased() == tableFileName.lowercased() {
+        for name in names.sorted() where name != tableFileName && name.lowercased() == tableFileName.lowercased() {
             skipped.append(
                 SkippedLocalizationFile(
                     path: (folder as NSString).appendingPathComponent(name),
                     reason: "iOS reads Info.plist translations only from a file named exactly \(tableFileName) (file names are case-sensitive on iOS)"
                 ))
         }
-        return nil
+        return names.contains(tableFileName) ? (folder as NSString).appendingPathComponent(tableFileName) : nil
     }
 
     /// The table in the strings file at `path`, or nil (recorded as skipped) when it cannot be read.

@@ -55,4 +55,15 @@ import Testing
                     directory + "/Other/infoplist.xcstrings", directory + "/Widget/InfoPlist.xcstrings", directory + "/de.lproj/InfoPlist.strings",
                 ].sorted())
     }
+
+    @Test func aCaseVariantBesideTheRealFileIsReportedToo() throws {
+        let directory = try FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/de.lproj", withIntermediateDirectories: true)
+        try Data(#""Search" = "Suchen";"#.utf8).write(to: URL(fileURLWithPath: directory + "/de.lproj/InfoPlist.strings"))
+        try Data(#""Search" = "Suche";"#.utf8).write(to: URL(fileURLWithPath: directory + "/de.lproj/infoplist.strings"))
+        let catalog = try LocalizationCatalog.load(directory: directory)
+        #expect(catalog.tables == ["de": ["Search": "Suchen"]])
+        #expect(catalog.skippedFiles.map(\.path) == [directory + "/de.lproj/infoplist.strings"])
+    }
 }
