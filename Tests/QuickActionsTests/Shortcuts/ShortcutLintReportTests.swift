@@ -118,4 +118,28 @@ import Testing
         #expect(result.output.contains(": item 0 (org.example.Chirp.NewPost): title-too-long: title \"Write a brand new post right now\""))
         #expect(result.output.contains(" [Base]: missing-translation: the Base table has no entry for \"shortcut_favourites\""))
     }
+
+    @Test func theAppNameCheckRunsOnAnExpandedName() throws {
+        let directory = try FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let plist = directory + "/Info.plist"
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDisplayName</key><string>$(PRODUCT_NAME)</string>
+            <key>UIApplicationShortcutItems</key><array><dict>
+            <key>UIApplicationShortcutItemType</key><string>$(PRODUCT_BUNDLE_IDENTIFIER).Open</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Open Chirp</string>
+            </dict></array></dict></plist>
+            """.utf8
+        ).write(to: URL(fileURLWithPath: plist))
+        let result = ShortcutLintReport.lint(
+            infoPlistPath: plist, localizationsDirectory: nil, appName: nil,
+            buildSettings: BuildSettings(["PRODUCT_NAME": "Chirp", "PRODUCT_BUNDLE_IDENTIFIER": "org.example.Chirp"]))
+        #expect(
+            result.output
+                == "\(plist): item 0 (org.example.Chirp.Open): app-name-in-title: title \"Open Chirp\" contains the app name \"Chirp\"; "
+                + "quick actions already appear with the app's icon\n1 warning(s) (1 static item(s))\n")
+    }
 }
