@@ -46,7 +46,7 @@ test-asan: deps
 schemathesis: deps
 	scripts/schemathesis.sh
 
-## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, Info.plist, request targets) for FUZZ_SECONDS each
+## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets) for FUZZ_SECONDS each
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 

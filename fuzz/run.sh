@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(JSONRequest StringsFile InfoPlist RequestTarget)
+[ ${#targets[@]} -gt 0 ] || targets=(JSONRequest StringsFile StringCatalog InfoPlist RequestTarget)
 out=.build/fuzz
 mkdir -p "$out"
 

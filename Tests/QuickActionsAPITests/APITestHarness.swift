@@ -14,12 +14,14 @@ struct APITestHarness {
 
     init(
         seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
-        catalog: LocalizationCatalog? = nil, appName: String? = nil
+        catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = []
     ) throws {
         repository = InMemoryContactRepository()
         if seed { try repository.seedIfEmpty() }
         cache = try ShortcutListCache(
-            builder: builder, repository: repository, renderer: ShortcutListRenderer(catalog: catalog, appName: appName))
+            builder: builder, repository: repository,
+            renderer: ShortcutListRenderer(
+                catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings))
         let metrics = Metrics()
         triggers = InMemoryTriggerStore()
         let router = Service.router(

@@ -113,7 +113,8 @@ import Testing
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--bogus"]) }
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--no-seed=1"]) }
         #expect(
-            try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"]) == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X")
+            try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"])
+                == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X", buildSettings: [:])
         )
     }
 }

@@ -29,6 +29,10 @@ import Testing
         for input in Self.inputs("StringsFile") { _ = try? StringsFile.parse(input) }
     }
 
+    @Test func stringCatalogInputsNeverCrash() {
+        for input in Self.inputs("StringCatalog") { _ = try? StringCatalog.parse(input) }
+    }
+
     @Test func infoPlistInputsNeverCrash() {
         for input in Self.inputs("InfoPlist") { _ = try? ShortcutConfiguration.parse(input, source: "regression") }
     }
@@ -48,6 +52,9 @@ import Testing
         let configuration = try ShortcutConfiguration.parse(Array(plist.utf8), source: "inline")
         #expect(configuration.developmentRegion == "de-DE")
         let unexpanded = plist.replacingOccurrences(of: "de_DE", with: "$(DEVELOPMENT_LANGUAGE)")
-        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == nil)
+        // DEVELOPMENT_LANGUAGE is `en` unless a build setting says otherwise, as in Xcode.
+        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == "en")
+        let french = BuildSettings(["DEVELOPMENT_LANGUAGE": "fr"])
+        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline", buildSettings: french).developmentRegion == "fr")
     }
 }

@@ -1,19 +1,31 @@
-import Foundation
-
 /// The `InfoPlist.strings` tables of an app, one per language, as iOS uses them to translate
-/// static quick actions: each title and subtitle in Info.plist is a key in the table.
+/// static quick actions: each title and subtitle in Info.plist is a key in the table. The
+/// tables come from `<lang>.lproj` folders or an `InfoPlist.xcstrings` String Catalog.
 public struct LocalizationCatalog: Sendable, Equatable {
     /// The strings-file name iOS reads Info.plist translations from.
     public static let tableFileName = "InfoPlist.strings"
 
     /// Each language's table, by tag as its `.lproj` directory names it (`_` read as `-`).
     public let tables: [String: [String: String]]
+    /// The `Base.lproj` table, used when neither a requested language nor the development
+    /// region has a table.
+    public let baseTable: [String: String]?
+    /// A String Catalog's `sourceLanguage`: its table stands in for a language it lacks.
+    public let sourceLanguage: String?
+    /// Files found but not read, each with why.
+    public let skippedFiles: [SkippedLocalizationFile]
     /// Each language by its lower-cased tag, for negotiation (built once, not per request).
     let languagesByFoldedTag: [String: String]
 
     /// Creates a catalog from tables already read.
-    public init(tables: [String: [String: String]]) {
+    public init(
+        tables: [String: [String: String]], baseTable: [String: String]? = nil, sourceLanguage: String? = nil,
+        skippedFiles: [SkippedLocalizationFile] = []
+    ) {
         self.tables = tables
+        self.baseTable = baseTable
+        self.sourceLanguage = sourceLanguage
+        self.skippedFiles = skippedFiles
         var byFoldedTag: [String: String] = [:]
         for language in tables.keys.sorted() { byFoldedTag[language.lowercased()] = language }
         self.languagesByFoldedTag = byFoldedTag
@@ -25,64 +37,19 @@ public struct LocalizationCatalog: Sendable, Equatable {
     /// The table for `language`, matched case-insensitively, or nil.
     public func table(for language: String) -> [String: String]? {
         if let exact = tables[language] { return exact }
-        let folded = language.lowercased()
-        return tables.first { $0.key.lowercased() == folded }?.value
+        return languagesByFoldedTag[language.lowercased()].flatMap { tables[$0] }
     }
 
-    /// Reads every `<lang>.lproj/InfoPlist.strings` under `directory`.
-    ///
-    /// `Base.lproj` is skipped: for Info.plist the base text is Info.plist's own, which is
-    /// what callers fall back to when no language is negotiated. `.lproj` directories without
-    /// an `InfoPlist.strings` (other resources only) are skipped too.
-    public static func load(directory: String) throws(LocalizationCatalogError) -> LocalizationCatalog {
-        let fileManager = FileManager.default
-        let entries: [String]
-        do {
-            entries = try FileContents.list(directory: directory)
-        } catch {
-            throw LocalizationCatalogError(path: directory, reason: error.reason)
-        }
-        var tables: [String: [String: String]] = [:]
-        var directoryOfLanguage: [String: String] = [:]
-        for entry in entries.sorted() {
-            guard let language = languageTag(forDirectoryName: entry) else { continue }
-            let folder = (directory as NSString).appendingPathComponent(entry)
-            let path = (folder as NSString).appendingPathComponent(tableFileName)
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
-                fileManager.fileExists(atPath: path)
-            else { continue }
-            if let earlier = directoryOfLanguage[language.lowercased()] {
-                throw LocalizationCatalogError(path: folder, reason: "names the same language as \(earlier)")
-            }
-            directoryOfLanguage[language.lowercased()] = entry
-            tables[language] = try readTable(path: path)
-        }
-        return LocalizationCatalog(tables: tables)
-    }
-
-    /// The table in the strings file at `path`.
-    static func readTable(path: String) throws(LocalizationCatalogError) -> [String: String] {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents.read(path: path)
-        } catch {
-            throw LocalizationCatalogError(path: path, reason: error.reason)
-        }
-        do {
-            return try StringsFile.parse(bytes)
-        } catch {
-            throw LocalizationCatalogError(path: path, line: error.line, reason: error.reason)
-        }
-    }
-
-    /// The language tag of a `<lang>.lproj` directory name, or nil for other names and `Base`.
-    static func languageTag(forDirectoryName name: String) -> String? {
-        let suffix = ".lproj"
-        guard name.count > suffix.count, name.lowercased().hasSuffix(suffix) else { return nil }
-        let tag = String(name.dropLast(suffix.count)).replacingOccurrences(of: "_", with: "-")
-        guard tag.lowercased() != "base", LanguageRange.isWellFormedTag(tag) else { return nil }
-        return tag
+    /// The table iOS takes the text from, and the language that names it, following iOS's
+    /// chain: the negotiated language; else the development region (RFC 4647 lookup, so
+    /// `en-GB` finds `en`); else a String Catalog's source language; else `Base.lproj`; else
+    /// none (the Info.plist's own text). Base and the Info.plist's text are named by the
+    /// development region, the language they are written in.
+    public func resolve(negotiated: String?, developmentRegion: String) -> (language: String, table: [String: String]?) {
+        if let negotiated, let table = table(for: negotiated) { return (negotiated, table) }
+        if let region = negotiate(acceptLanguage: developmentRegion), let table = tables[region] { return (region, table) }
+        if let sourceLanguage, let table = tables[sourceLanguage] { return (sourceLanguage, table) }
+        return (developmentRegion, baseTable)
     }
 
     /// `items` with each static item's title and subtitle looked up in `language`'s table,
@@ -90,6 +57,13 @@ public struct LocalizationCatalog: Sendable, Equatable {
     /// (the app localizes them before setting them). A nil or unknown language changes nothing.
     public func localized(_ items: [ShortcutItem], language: String?) -> [ShortcutItem] {
         guard let language, let table = table(for: language) else { return items }
+        return Self.localized(items, table: table)
+    }
+
+    /// `items` with each static item's title and subtitle looked up in `table`; a missing key
+    /// keeps the original text, as on iOS.
+    public static func localized(_ items: [ShortcutItem], table: [String: String]?) -> [ShortcutItem] {
+        guard let table else { return items }
         return items.map { item in
             guard item.kind == .static else { return item }
             var translated = item

@@ -1,11 +1,15 @@
 import Foundation
 
 extension ShortcutConfiguration {
-    /// Parses an XML or binary Info.plist's `UIApplicationShortcutItems`.
+    /// Parses an XML or binary Info.plist's `UIApplicationShortcutItems`, with the build
+    /// settings in its strings expanded as Xcode does when it builds the app.
     ///
     /// Stricter than SpringBoard, which silently drops an item without a type or title and
-    /// ignores an unknown icon type: here each is an error naming the item.
-    static func parsePropertyList(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+    /// ignores an unknown icon type: here each is an error naming the item. An empty optional
+    /// key is read as absent, as SpringBoard does, with an `empty-value` warning.
+    static func parsePropertyList(_ bytes: [UInt8], source: String, buildSettings: BuildSettings) throws(ShortcutConfigurationError)
+        -> ShortcutConfiguration
+    {
         if let problem = BinaryPropertyListScreen.problem(in: bytes) {
             throw ShortcutConfigurationError(kind: .malformed, path: source, reason: problem)
         }
@@ -33,20 +37,48 @@ extension ShortcutConfiguration {
             throw ShortcutConfigurationError(
                 kind: .missingShortcutItems, path: source, reason: "\(ShortcutInfoPlistKey.items) is a \(name), not an array")
         }
+        var expander = InfoPlistExpander(settings: buildSettings)
         var items: [ShortcutItem] = []
+        var emptyValues: [ShortcutWarning] = []
         for (index, entry) in entries.enumerated() {
-            items.append(try InfoPlistItemReader(source: source, index: index).item(from: entry))
+            var reader = InfoPlistItemReader(source: source, index: index)
+            let item = try reader.item(from: expander.expand(entry, key: ShortcutInfoPlistKey.items, index: index))
+            items.append(item)
+            emptyValues += reader.emptyKeys.map { key in
+                ShortcutWarning(
+                    index: index, type: item.type, rule: "empty-value",
+                    message: "\(key) is empty; iOS reads it as absent, so the item shows \(ShortcutInfoPlistKey.emptyMeaning(key))")
+            }
         }
         try checkUniqueTypes(items, source: source)
-        let region = (dictionary["CFBundleDevelopmentRegion"] as? String).flatMap(usableAppName)?.replacingOccurrences(of: "_", with: "-")
-        return ShortcutConfiguration(staticItems: items, appName: appName(in: dictionary), developmentRegion: region)
+        var bundleKeys: [String: String] = [:]
+        for key in [ShortcutInfoPlistKey.developmentRegion, ShortcutInfoPlistKey.bundleDisplayName, ShortcutInfoPlistKey.bundleName] {
+            guard let value = dictionary[key] as? String else { continue }
+            // Only a key we read is worth a warning: CFBundleName is not when a display name is usable.
+            let isRead = key != ShortcutInfoPlistKey.bundleName || bundleKeys[ShortcutInfoPlistKey.bundleDisplayName].flatMap(usableAppName) == nil
+            bundleKeys[key] = isRead ? expander.expandString(value, key: key, index: nil) : value
+        }
+        let region = bundleKeys[ShortcutInfoPlistKey.developmentRegion].flatMap(usableAppName).map(languageTag(forDevelopmentRegion:))
+        let unexpanded = expander.findings.map { finding in
+            // A setting that has a value was left only for its modifier.
+            let why =
+                buildSettings.values[finding.name] == nil
+                ? "which is not set: pass --build-setting \(finding.name)=VALUE (as in the Xcode target's build settings)"
+                : "with a modifier that is not supported (only \(BuildSettings.modifiers.joined(separator: ", ")))"
+            return ShortcutWarning(
+                index: finding.index, type: finding.index.map { items[$0].type }, rule: "unexpanded-build-setting",
+                message: "\(finding.key) \"\(finding.text)\" uses the build setting \(finding.name), \(why)")
+        }
+        return ShortcutConfiguration(
+            staticItems: items, appName: appName(in: bundleKeys), developmentRegion: region,
+            warnings: ([nil] + items.indices.map { $0 }).flatMap { index in (unexpanded + emptyValues).filter { $0.index == index } })
     }
 
     /// `CFBundleDisplayName`, else `CFBundleName`, skipping empty values and unexpanded
     /// build settings such as `$(PRODUCT_NAME)`.
-    static func appName(in dictionary: [String: Any]) -> String? {
+    static func appName(in dictionary: [String: String]) -> String? {
         for key in [ShortcutInfoPlistKey.bundleDisplayName, ShortcutInfoPlistKey.bundleName] {
-            if let name = dictionary[key] as? String, let usable = usableAppName(name) { return usable }
+            if let name = dictionary[key], let usable = usableAppName(name) { return usable }
         }
         return nil
     }
@@ -57,18 +89,74 @@ extension ShortcutConfiguration {
         guard !trimmed.isEmpty, !trimmed.contains("$("), !trimmed.contains("${") else { return nil }
         return trimmed
     }
+
+    /// A language tag for a `CFBundleDevelopmentRegion` value: `de_DE` is `de-DE`, and the
+    /// English names old projects still carry (`English`) are read as CoreFoundation reads them.
+    static func languageTag(forDevelopmentRegion region: String) -> String {
+        let legacy = [
+            "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it", "dutch": "nl",
+        ]
+        return legacy[region.lowercased()] ?? region.replacingOccurrences(of: "_", with: "-")
+    }
+}
+
+/// Expands build settings in the strings of Info.plist values, and remembers each reference
+/// it could not expand, with the key and item it was found in.
+private struct InfoPlistExpander {
+    struct Finding {
+        var index: Int?
+        var key: String
+        var text: String
+        var name: String
+    }
+
+    let settings: BuildSettings
+    var findings: [Finding] = []
+
+    init(settings: BuildSettings) {
+        self.settings = settings
+    }
+
+    /// `value` with its strings expanded: dictionaries and arrays walked, other values as they are.
+    mutating func expand(_ value: Any, key: String, index: Int?) -> Any {
+        if let dictionary = value as? [String: Any] {
+            var expanded: [String: Any] = [:]
+            // In key order: the findings (and so the list's version) are the same on every run.
+            for (name, element) in dictionary.sorted(by: { $0.key < $1.key }) {
+                // Item keys are named alone; userInfo keys as a path under their key.
+                let path = key == ShortcutInfoPlistKey.items ? name : "\(key).\(name)"
+                expanded[name] = expand(element, key: path, index: index)
+            }
+            return expanded
+        }
+        if let array = value as? [Any], !(value is String) {
+            return array.enumerated().map { expand($1, key: "\(key)[\($0)]", index: index) }
+        }
+        if type(of: value) != Bool.self, let string = value as? String {
+            return expandString(string, key: key, index: index)
+        }
+        return value
+    }
+
+    mutating func expandString(_ string: String, key: String, index: Int?) -> String {
+        let (text, unexpanded) = settings.expand(string)
+        findings += unexpanded.map { Finding(index: index, key: key, text: string, name: $0) }
+        return text
+    }
 }
 
 /// Reads one entry of `UIApplicationShortcutItems`.
 private struct InfoPlistItemReader {
     let source: String
     let index: Int
+    /// The optional keys that were present but empty, and so read as absent.
+    var emptyKeys: [String] = []
 
     func failure(_ kind: ShortcutConfigurationError.Kind, _ reason: String) -> ShortcutConfigurationError {
         ShortcutConfigurationError(kind: kind, path: source, itemIndex: index, reason: reason)
     }
 
-    func item(from entry: Any) throws(ShortcutConfigurationError) -> ShortcutItem {
+    mutating func item(from entry: Any) throws(ShortcutConfigurationError) -> ShortcutItem {
         guard let fields = entry as? [String: Any] else {
             throw failure(.invalidItem, "is a \(PropertyListValue.foundationTypeName(entry)), not a dictionary with string keys")
         }
@@ -78,10 +166,10 @@ private struct InfoPlistItemReader {
         guard let title = try string(ShortcutInfoPlistKey.title, in: fields) else {
             throw failure(.invalidItem, "has no \(ShortcutInfoPlistKey.title)")
         }
-        let subtitle = try string(ShortcutInfoPlistKey.subtitle, in: fields, allowEmpty: true)
-        let symbolName = try string(ShortcutInfoPlistKey.iconSymbolName, in: fields)
-        let iconFile = try string(ShortcutInfoPlistKey.iconFile, in: fields)
-        let iconTypeName = try string(ShortcutInfoPlistKey.iconType, in: fields)
+        let subtitle = try optionalString(ShortcutInfoPlistKey.subtitle, in: fields)
+        let symbolName = try optionalString(ShortcutInfoPlistKey.iconSymbolName, in: fields)
+        let iconFile = try optionalString(ShortcutInfoPlistKey.iconFile, in: fields)
+        let iconTypeName = try optionalString(ShortcutInfoPlistKey.iconType, in: fields)
         // Checked even when a symbol or file wins, so a typo never hides.
         var iconType: ShortcutIconType?
         if let iconTypeName {
@@ -103,16 +191,25 @@ private struct InfoPlistItemReader {
         }
         return ShortcutItem(
             type: type, localizedTitle: title, localizedSubtitle: subtitle, icon: icon, userInfo: try userInfo(in: fields),
-            targetContentIdentifier: try string(ShortcutInfoPlistKey.targetContentIdentifier, in: fields), kind: .static)
+            targetContentIdentifier: try optionalString(ShortcutInfoPlistKey.targetContentIdentifier, in: fields), kind: .static)
     }
 
-    func string(_ key: String, in fields: [String: Any], allowEmpty: Bool = false) throws(ShortcutConfigurationError) -> String? {
+    func string(_ key: String, in fields: [String: Any]) throws(ShortcutConfigurationError) -> String? {
         guard let value = fields[key] else { return nil }
         guard type(of: value) != Bool.self, let string = value as? String else {
             throw failure(.invalidItem, "\(key) must be a string, not a \(PropertyListValue.foundationTypeName(value))")
         }
-        guard allowEmpty || !string.isEmpty else { throw failure(.invalidItem, "\(key) is empty") }
+        guard !string.isEmpty else { throw failure(.invalidItem, "\(key) is empty") }
         return string
+    }
+
+    /// An optional key's string; an empty one is read as absent, as SpringBoard does, and noted.
+    mutating func optionalString(_ key: String, in fields: [String: Any]) throws(ShortcutConfigurationError) -> String? {
+        guard let value = fields[key], type(of: value) != Bool.self, let string = value as? String, string.isEmpty else {
+            return try string(key, in: fields)
+        }
+        emptyKeys.append(key)
+        return nil
     }
 
     func userInfo(in fields: [String: Any]) throws(ShortcutConfigurationError) -> [String: PropertyListValue]? {

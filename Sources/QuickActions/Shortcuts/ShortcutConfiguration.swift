@@ -6,37 +6,46 @@ public struct ShortcutConfiguration: Sendable, Equatable {
     /// The app's name: `CFBundleDisplayName`, else `CFBundleName` (nil for JSON files, and when
     /// the value is only an unexpanded build setting such as `$(PRODUCT_NAME)`).
     public var appName: String?
-    /// The language of the Info.plist's own text (`CFBundleDevelopmentRegion`), if it says.
+    /// The language of the Info.plist's own text (`CFBundleDevelopmentRegion`, build settings
+    /// expanded), if it says.
     public var developmentRegion: String?
+    /// What the file says that iOS would read differently, for every language: build settings
+    /// left unexpanded (`unexpanded-build-setting`), empty optional keys (`empty-value`).
+    public var warnings: [ShortcutWarning]
 
     /// Creates a configuration.
-    public init(staticItems: [ShortcutItem], appName: String? = nil, developmentRegion: String? = nil) {
+    public init(staticItems: [ShortcutItem], appName: String? = nil, developmentRegion: String? = nil, warnings: [ShortcutWarning] = []) {
         self.staticItems = staticItems
         self.appName = appName
         self.developmentRegion = developmentRegion
+        self.warnings = warnings
     }
 
     /// Reads the file at `path`: JSON when its first non-blank byte is `[` or `{`, otherwise
-    /// an XML or binary property list.
-    public static func load(path: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+    /// an XML or binary property list, whose strings are expanded with `buildSettings`.
+    public static func load(path: String, buildSettings: BuildSettings = BuildSettings()) throws(ShortcutConfigurationError)
+        -> ShortcutConfiguration
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileContents.read(path: path)
         } catch {
             throw ShortcutConfigurationError(kind: .unreadable, path: path, reason: error.reason)
         }
-        return try parse(bytes, source: path)
+        return try parse(bytes, source: path, buildSettings: buildSettings)
     }
 
     /// Parses the bytes of a configuration file; `source` names it in error messages.
-    public static func parse(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+    public static func parse(_ bytes: [UInt8], source: String, buildSettings: BuildSettings = BuildSettings()) throws(ShortcutConfigurationError)
+        -> ShortcutConfiguration
+    {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let firstSignificant = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if firstSignificant == UInt8(ascii: "[") || firstSignificant == UInt8(ascii: "{") {
             return try parseJSON(Array(body), source: source)
         }
-        return try parsePropertyList(bytes, source: source)
+        return try parsePropertyList(bytes, source: source, buildSettings: buildSettings)
     }
 
     /// Refuses two items with the same type: the app could not tell them apart.

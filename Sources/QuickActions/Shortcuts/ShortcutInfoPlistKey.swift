@@ -15,4 +15,14 @@ enum ShortcutInfoPlistKey {
 
     static let bundleDisplayName = "CFBundleDisplayName"
     static let bundleName = "CFBundleName"
+    static let developmentRegion = "CFBundleDevelopmentRegion"
+
+    /// What an item looks like without the optional `key`, for the `empty-value` warning.
+    static func emptyMeaning(_ key: String) -> String {
+        switch key {
+        case subtitle: "no subtitle"
+        case iconType, iconFile, iconSymbolName: "the next icon key in iOS's order (symbol name, file, type), or no icon"
+        default: "as if the key were not there"
+        }
+    }
 }

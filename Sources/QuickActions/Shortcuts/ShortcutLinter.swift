@@ -6,8 +6,30 @@ public enum ShortcutLinter {
     /// How many quick actions the Home Screen shows.
     public static let visibleLimit = ShortcutItemBuilder.visibleLimit
 
-    /// The rule ids, in the order findings about one item are reported.
-    public static let rules = ["title-too-long", "emoji", "app-name-in-title", "too-many-static", "duplicate-title"]
+    /// The rules about the text people see, checked in each language, in the order findings
+    /// about one item are reported.
+    public static let textRules = ["title-too-long", "emoji", "app-name-in-title", "too-many-static", "duplicate-title"]
+    /// Every rule id: the text rules, then those about the files the items come from.
+    public static let rules = textRules + ["missing-translation", "unexpanded-build-setting", "empty-value"]
+
+    /// The `missing-translation` finding about `language`'s table: the static titles and
+    /// subtitles it has no entry for, which iOS then shows as they are written in Info.plist
+    /// (often a key such as `shortcut_favourites`). Nil when the table has them all.
+    public static func missingTranslation(for items: [ShortcutItem], table: [String: String], language: String) -> ShortcutWarning? {
+        var keys: [String] = []
+        for item in items where item.kind == .static {
+            for key in [item.localizedTitle, item.localizedSubtitle].compactMap({ $0 }) where table[key] == nil && !keys.contains(key) {
+                keys.append(key)
+            }
+        }
+        guard !keys.isEmpty else { return nil }
+        let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+        return ShortcutWarning(
+            index: nil, type: nil, rule: "missing-translation",
+            message:
+                "the \(language) table has no entry for \(list); iOS shows \(keys.count == 1 ? "it" : "them") untranslated, as written in Info.plist",
+            language: language)
+    }
 
     /// The findings about `items` (in display order), by item then rule. `appName`, when
     /// given, is looked for in titles as a whole word, ignoring case.

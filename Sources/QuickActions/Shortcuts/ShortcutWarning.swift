@@ -1,27 +1,47 @@
-/// One Human Interface Guidelines finding about a quick action.
+/// One finding about a quick action or about the files that declare them: a Human Interface
+/// Guidelines problem, or text that would not be what iOS shows.
 public struct ShortcutWarning: Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// The 0-based position of the item in the list that was checked.
-    public var index: Int
-    /// The item's type, so the finding can be traced without the index.
-    public var type: String
+    /// The 0-based position of the item in the list that was checked; nil for a finding about
+    /// the Info.plist or a localization table as a whole (`CFBundleName`, a missing translation).
+    public var index: Int?
+    /// The item's type, so the finding can be traced without the index; nil when `index` is.
+    public var type: String?
     /// A stable machine id: one of `ShortcutLinter.rules`.
     public var rule: String
     /// What is wrong, for people.
     public var message: String
+    /// The language of the translation the finding is about; nil for the development
+    /// language's text and for findings about the Info.plist itself.
+    public var language: String?
 
-    /// Creates a warning.
-    public init(index: Int, type: String, rule: String, message: String) {
+    /// Creates a warning about the item at `index`.
+    public init(index: Int?, type: String?, rule: String, message: String, language: String? = nil) {
         self.index = index
         self.type = type
         self.rule = rule
         self.message = message
+        self.language = language
     }
 
-    /// `{"index", "type", "rule", "message"}`.
+    /// `{"index", "type", "rule", "message", "language"}`, without the members that are nil.
     public var json: JSONValue {
-        ["index": .integer(Int64(index)), "type": .string(type), "rule": .string(rule), "message": .string(message)]
+        var object: [String: JSONValue] = ["rule": .string(rule), "message": .string(message)]
+        if let index { object["index"] = .integer(Int64(index)) }
+        if let type { object["type"] = .string(type) }
+        if let language { object["language"] = .string(language) }
+        return .object(object)
     }
 
-    /// `item N (TYPE): RULE: MESSAGE`.
-    public var description: String { "item \(index) (\(type)): \(rule): \(message)" }
+    /// `item N (TYPE): RULE: MESSAGE`, or `RULE: MESSAGE` for a finding about no one item.
+    public var description: String {
+        guard let index else { return "\(rule): \(message)" }
+        return "item \(index) (\(type ?? "")): \(rule): \(message)"
+    }
+
+    /// The same finding about another language's text.
+    public func about(language: String?) -> ShortcutWarning {
+        var copy = self
+        copy.language = language
+        return copy
+    }
 }

@@ -24,8 +24,8 @@ public enum Application {
         case .version:
             Console.out("quickactiond \(version)\n")
             return 0
-        case .lint(let infoPlist, let localizations, let appName):
-            return lint(infoPlist: infoPlist, localizations: localizations, appName: appName)
+        case .lint(let infoPlist, let localizations, let appName, let buildSettings):
+            return lint(infoPlist: infoPlist, localizations: localizations, appName: appName, buildSettings: buildSettings)
         case .serve(let configuration):
             return serve(configuration)
         }
@@ -35,8 +35,9 @@ public enum Application {
     public static let version = "0.1.0"
 
     /// `quickactiond lint`: the start-up checks and the HIG checks, offline.
-    static func lint(infoPlist: String, localizations: String?, appName: String?) -> Int32 {
-        let report = ShortcutLintReport.lint(infoPlistPath: infoPlist, localizationsDirectory: localizations, appName: appName)
+    static func lint(infoPlist: String, localizations: String?, appName: String?, buildSettings: [String: String]) -> Int32 {
+        let report = ShortcutLintReport.lint(
+            infoPlistPath: infoPlist, localizationsDirectory: localizations, appName: appName, buildSettings: BuildSettings(buildSettings))
         if report.exitCode == 0 { Console.out(report.output) } else { Console.error(report.output) }
         return report.exitCode
     }

@@ -17,10 +17,13 @@ final class Service: Sendable {
         let shortcuts = try Self.loadShortcuts(configuration)
         let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
         let metrics = Metrics()
-        // Content-Language of the untranslated list: the Info.plist's development region.
+        Self.logShortcutFindings(shortcuts, path: configuration.shortcutsPath ?? "", logger: logger)
+        // The fallback language and the Content-Language of the untranslated list: the
+        // Info.plist's development region.
         let renderer = ShortcutListRenderer(
             catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName,
-            baseLanguage: shortcuts.configuration.developmentRegion ?? "en")
+            baseLanguage: shortcuts.configuration.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
+            configurationWarnings: shortcuts.configuration.warnings)
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
         let events = EventHub()
         try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))
@@ -102,10 +105,25 @@ final class Service: Sendable {
     static func loadShortcuts(_ configuration: ServiceConfiguration) throws -> (configuration: ShortcutConfiguration, catalog: LocalizationCatalog?) {
         var shortcuts = ShortcutConfiguration(staticItems: ShortcutItemBuilder.defaultStaticItems)
         if let path = configuration.shortcutsPath {
-            shortcuts = try ShortcutConfiguration.load(path: path)
+            shortcuts = try ShortcutConfiguration.load(path: path, buildSettings: BuildSettings(configuration.buildSettings))
         }
         let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
         return (shortcuts, catalog)
+    }
+
+    /// Logs what iOS would read differently from the files (unexpanded build settings, empty
+    /// values) and the translation files that were skipped: the service still starts.
+    static func logShortcutFindings(
+        _ shortcuts: (configuration: ShortcutConfiguration, catalog: LocalizationCatalog?), path: String, logger: RequestLogger
+    ) {
+        for warning in shortcuts.configuration.warnings {
+            var fields: [String: JSONValue] = ["rule": .string(warning.rule), "file": .string(path)]
+            if let index = warning.index { fields["index"] = .integer(Int64(index)) }
+            logger.log(.warning, warning.message, fields)
+        }
+        for file in shortcuts.catalog?.skippedFiles ?? [] {
+            logger.log(.warning, "translation file skipped: \(file.reason)", ["path": .string(file.path)])
+        }
     }
 
     /// The contact and trigger stores, and how to checkpoint them at shutdown.

@@ -1,4 +1,5 @@
 import Foundation
+import QuickActions
 
 /// Everything the command line and environment decide.
 public struct ServiceConfiguration: Sendable, Equatable {
@@ -30,6 +31,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var localizationsPath: String?
     /// The app's name, for the HIG check.
     public var appName: String?
+    /// Xcode build settings for the Info.plist's `$(NAME)` references (`--build-setting`).
+    public var buildSettings: [String: String] = [:]
     /// The bearer token every request but the probes must carry.
     public var token: String?
     /// A file holding the token (read at start-up).
@@ -59,7 +62,7 @@ public enum Command: Sendable, Equatable {
     /// Run the service.
     case serve(ServiceConfiguration)
     /// Check an Info.plist's quick actions offline.
-    case lint(infoPlist: String, localizations: String?, appName: String?)
+    case lint(infoPlist: String, localizations: String?, appName: String?, buildSettings: [String: String])
     /// Print usage.
     case help
     /// Print the version.
@@ -82,8 +85,11 @@ public enum CommandLineParser {
         Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
         Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),
         Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
-        Option(name: "--localizations", value: "DIR", help: "directory of <lang>.lproj/InfoPlist.strings"),
+        Option(name: "--localizations", value: "DIR", help: "directory of <lang>.lproj/InfoPlist.strings or an InfoPlist.xcstrings"),
         Option(name: "--app-name", value: "NAME", help: "the app's name, for the HIG check (default: from Info.plist)"),
+        Option(
+            name: "--build-setting", value: "NAME=VALUE",
+            help: "expand $(NAME) and ${NAME} in the Info.plist; repeatable (DEVELOPMENT_LANGUAGE defaults to en)"),
         Option(name: "--token", value: "TOKEN", help: "require 'Authorization: Bearer TOKEN' (also QUICKACTIOND_TOKEN)"),
         Option(name: "--token-file", value: "FILE", help: "read the token from FILE"),
         Option(name: "--allow-unauthenticated", value: nil, help: "allow a non-loopback --host without a token"),
@@ -102,7 +108,7 @@ public enum CommandLineParser {
     public static var usage: String {
         var lines = [
             "usage: quickactiond [options]",
-            "       quickactiond lint Info.plist [--localizations DIR] [--app-name NAME]",
+            "       quickactiond lint Info.plist [--localizations DIR] [--app-name NAME] [--build-setting NAME=VALUE]...",
             "",
             "options:",
         ]
@@ -139,6 +145,7 @@ public enum CommandLineParser {
             case "--shortcuts": configuration.shortcutsPath = try iterator.value(flag, inline)
             case "--localizations": configuration.localizationsPath = try iterator.value(flag, inline)
             case "--app-name": configuration.appName = try iterator.value(flag, inline)
+            case "--build-setting": try Self.buildSetting(flag, iterator.value(flag, inline), into: &configuration.buildSettings)
             case "--max-body-bytes": configuration.maxBodyBytes = try iterator.integer(flag, inline, 1...(1 << 30))
             case "--max-header-bytes": configuration.maxHeaderBytes = try iterator.integer(flag, inline, 1024...(1 << 20))
             case "--max-connections": configuration.maxConnections = try iterator.integer(flag, inline, 1...100_000)
@@ -181,21 +188,32 @@ public enum CommandLineParser {
         return value * multiplier
     }
 
+    /// Adds `NAME=VALUE` to `settings` (a later value for one name wins, as on xcodebuild's
+    /// command line).
+    static func buildSetting(_ flag: String, _ text: String, into settings: inout [String: String]) throws(UsageError) {
+        guard let equals = text.firstIndex(of: "="), BuildSettings.isName(String(text[..<equals])) else {
+            throw UsageError(description: "\(flag) must be NAME=VALUE with a build setting name such as PRODUCT_BUNDLE_IDENTIFIER, not '\(text)'")
+        }
+        settings[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+
     private static func parseLint(_ arguments: [String]) throws(UsageError) -> Command {
         var file: String?
         var localizations: String?
         var appName: String?
+        var buildSettings: [String: String] = [:]
         var iterator = Arguments(arguments)
         while let (flag, inline) = try iterator.next() {
             switch flag {
             case "--localizations": localizations = try iterator.value(flag, inline)
             case "--app-name": appName = try iterator.value(flag, inline)
+            case "--build-setting": try Self.buildSetting(flag, iterator.value(flag, inline), into: &buildSettings)
             case _ where !flag.hasPrefix("-") && file == nil: file = flag
             default: throw UsageError(description: "lint: unexpected argument '\(flag)'")
             }
         }
         guard let file else { throw UsageError(description: "lint: name the Info.plist to check") }
-        return .lint(infoPlist: file, localizations: localizations, appName: appName)
+        return .lint(infoPlist: file, localizations: localizations, appName: appName, buildSettings: buildSettings)
     }
 }
 

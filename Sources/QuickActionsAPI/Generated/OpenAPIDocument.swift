@@ -409,6 +409,9 @@ paths:
         `UIApplicationShortcutItems` with the Info.plist keys, ready for `PropertyListDecoder`.
         `Accept-Language` picks a translation of the static titles and subtitles from
         `--localizations` (`fr-CH` falls back to `fr`); dynamic titles are never translated.
+        As on iOS, a request with no language the app has gets the development region's
+        table (`CFBundleDevelopmentRegion`), else a String Catalog's source language, else
+        `Base.lproj`, else the Info.plist's own text.
 
         The strong `ETag` is derived from the representation's bytes: it changes exactly when
         the list (in that language and format) changes, and is the same after a restart. The
@@ -435,7 +438,9 @@ paths:
             ETag:
               $ref: "#/components/headers/ETag"
             Content-Language:
-              description: The language of the titles.
+              description: |
+                The language whose table supplied the titles; the development region for
+                `Base.lproj` or the Info.plist's own text.
               schema:
                 type: string
             Vary:
@@ -909,23 +914,43 @@ components:
           description: The ETag's value without quotes.
         warnings:
           type: array
-          description: Items that break Apple's Human Interface Guidelines.
+          description: |
+            Items that break Apple's Human Interface Guidelines, in the language served; and
+            what the files say that iOS would read differently (unexpanded build settings,
+            empty values, keys missing from the served language's table).
           items:
             $ref: "#/components/schemas/ShortcutWarning"
     ShortcutWarning:
       type: object
-      required: [index, type, rule, message]
+      required: [rule, message]
       properties:
         index:
           type: integer
-          description: Position in `items`.
+          description: |
+            Position in `items`. Absent for a finding about no one item: a `CFBundle…` key
+            with an unexpanded build setting, or a `missing-translation`.
         type:
           type: string
+          description: The item's type; absent when `index` is.
         rule:
           type: string
-          enum: [title-too-long, emoji, app-name-in-title, too-many-static, duplicate-title]
+          enum:
+            - title-too-long
+            - emoji
+            - app-name-in-title
+            - too-many-static
+            - duplicate-title
+            - missing-translation
+            - unexpanded-build-setting
+            - empty-value
         message:
           type: string
+        language:
+          type: string
+          description: |
+            The translation the finding is about (the `Content-Language` served, or the table
+            missing keys). Absent for the development language's text and for findings about
+            the Info.plist itself.
     TriggerRequest:
       type: object
       required: [type]
@@ -938,7 +963,8 @@ components:
         type:
           description: |
             The picked item's type: `FavoriteAction` (needs `userInfo.contactId` or `userInfo.Name`)
-            or one of the static types the service was started with (`--shortcuts`; by default the
+            or one of the static types the service was started with (`--shortcuts`, with `--build-setting`
+            values expanded, as iOS delivers them; by default the
             sample's `SearchAction` and `ShareAction`). Any other type is 422.
           anyOf:
             - type: string

@@ -10,7 +10,9 @@ import Testing
 
     @Test func readsEveryLanguageInEveryEncoding() throws {
         let catalog = try sampleCatalog()
-        #expect(catalog.languages == ["de", "fr", "pt-BR", "zh-Hans"], "Base.lproj and en.lproj (no InfoPlist.strings) are skipped")
+        #expect(catalog.languages == ["de", "fr", "pt-BR", "zh-Hans"], "Base.lproj is apart, and en.lproj has no InfoPlist.strings")
+        #expect(catalog.baseTable == ["Search": "Base search"])
+        #expect(catalog.skippedFiles.isEmpty)
         #expect(
             catalog.tables["fr"] == [
                 "CFBundleDisplayName": "Contacts Rapides", "Search": "Rechercher", "Search for an item": "Rechercher un élément",
@@ -23,12 +25,23 @@ import Testing
         #expect(catalog.table(for: "es") == nil)
     }
 
-    @Test func errorsNameTheFileAndLine() throws {
+    @Test func aMalformedFileIsSkippedAndNamedWithItsLine() throws {
+        // iOS ignores a strings file it cannot parse; so do we, and say so with the file and line.
         let directory = try FixtureFiles.path("BadLocalizations")
-        let error = try #require(throws: LocalizationCatalogError.self) { try LocalizationCatalog.load(directory: directory) }
-        #expect(error.path == directory + "/es.lproj/InfoPlist.strings")
+        let catalog = try LocalizationCatalog.load(directory: directory)
+        #expect(catalog.languages.isEmpty)
+        #expect(
+            catalog.skippedFiles == [
+                SkippedLocalizationFile(
+                    path: directory + "/es.lproj/InfoPlist.strings", reason: "line 4: missing ';' after the entry for key \"Share\"")
+            ])
+        #expect(
+            catalog.skippedFiles.first?.description
+                == "\(directory)/es.lproj/InfoPlist.strings: skipped: line 4: missing ';' after the entry for key \"Share\"")
+        let error = try #require(throws: LocalizationCatalogError.self) {
+            try LocalizationCatalog.readTable(path: directory + "/es.lproj/InfoPlist.strings")
+        }
         #expect(error.line == 4)
-        #expect(error.description == "\(directory)/es.lproj/InfoPlist.strings:4: missing ';' after the entry for key \"Share\"")
     }
 
     @Test func errorsNameAMissingDirectory() throws {
@@ -78,5 +91,43 @@ import Testing
 
         #expect(catalog.localized(items, language: nil) == items)
         #expect(catalog.localized(items, language: "ja") == items)
+    }
+
+    @Test func theChainIsRequestedThenDevelopmentRegionThenBaseThenTheInfoPlistText() throws {
+        let en = ["NewPostShortcutItemTitle": "New Post"]
+        let de = ["NewPostShortcutItemTitle": "Neuer Beitrag"]
+        let base = ["NewPostShortcutItemTitle": "Write a Post"]
+        let full = LocalizationCatalog(tables: ["en": en, "de": de], baseTable: base)
+        #expect(full.resolve(negotiated: "de", developmentRegion: "en") == ("de", de))
+        #expect(full.resolve(negotiated: nil, developmentRegion: "en") == ("en", en), "no match (pl): the development region's table")
+        #expect(full.resolve(negotiated: nil, developmentRegion: "en-GB") == ("en", en), "lookup, as for requests")
+        let baseOnly = LocalizationCatalog(tables: ["de": de], baseTable: base)
+        #expect(baseOnly.resolve(negotiated: nil, developmentRegion: "en") == ("en", base), "Base, named by the development region")
+        let none = LocalizationCatalog(tables: ["de": de])
+        #expect(none.resolve(negotiated: nil, developmentRegion: "en") == ("en", nil), "the Info.plist's own text")
+        #expect(LocalizationCatalog(tables: [:]).resolve(negotiated: nil, developmentRegion: "fr") == ("fr", nil))
+    }
+
+    @Test func aStringCatalogFallsBackToItsSourceLanguage() {
+        let catalog = LocalizationCatalog(tables: ["de": ["A": "Ä"], "en-GB": ["A": "Aa"]], sourceLanguage: "en-GB")
+        #expect(catalog.resolve(negotiated: nil, developmentRegion: "fr") == ("en-GB", ["A": "Aa"]))
+        #expect(catalog.resolve(negotiated: "de", developmentRegion: "fr") == ("de", ["A": "Ä"]))
+    }
+
+    @Test func theSourceAppResolvesAsIOSWould() throws {
+        let items = try SourceAppFixture.configuration().staticItems
+        let catalog = try LocalizationCatalog.load(directory: try FixtureFiles.path("SourceApp/Localizations"))
+        func titles(_ acceptLanguage: String?) -> (String, [String]) {
+            let resolved = catalog.resolve(negotiated: catalog.negotiate(acceptLanguage: acceptLanguage), developmentRegion: "en")
+            return (resolved.language, LocalizationCatalog.localized(items, table: resolved.table).map(\.localizedTitle))
+        }
+        #expect(titles(nil) == ("en", ["New Post", "Favourites", "New Private Tab"]))
+        #expect(titles("pl") == ("en", ["New Post", "Favourites", "New Private Tab"]))
+        #expect(titles("de-AT, en;q=0.5") == ("de", ["Einen neuen Beitrag verfassen", "shortcut_favourites", "Neuer privater Tab"]))
+        #expect(titles("fr") == ("en", ["New Post", "Favourites", "New Private Tab"]), "fr's file is infoPlist.strings: skipped")
+        let baseOnly = try LocalizationCatalog.load(directory: try FixtureFiles.path("SourceApp/BaseOnly"))
+        let base = baseOnly.resolve(negotiated: nil, developmentRegion: "en")
+        #expect(base.language == "en")
+        #expect(LocalizationCatalog.localized(items, table: base.table).map(\.localizedTitle) == ["Write a Post", "Starred", "Private Tab"])
     }
 }

@@ -8,7 +8,7 @@ import Testing
     }
 
     func rules(_ items: [ShortcutItem], appName: String? = nil) -> [String] {
-        ShortcutLinter.warnings(for: items, appName: appName).map { "\($0.index):\($0.rule)" }
+        ShortcutLinter.warnings(for: items, appName: appName).map { "\($0.index ?? -1):\($0.rule)" }
     }
 
     @Test func theSampleItemsAreClean() {
@@ -80,12 +80,38 @@ import Testing
                 "1:title-too-long", "2:emoji", "3:app-name-in-title", "4:too-many-static", "4:duplicate-title", "5:emoji",
                 "5:too-many-static",
             ])
-        #expect(Set(ShortcutLinter.warnings(for: items, appName: "Quick Contacts").map(\.rule)) == Set(ShortcutLinter.rules))
+        #expect(Set(ShortcutLinter.warnings(for: items, appName: "Quick Contacts").map(\.rule)) == Set(ShortcutLinter.textRules))
     }
 
     @Test func warningJSONAndDescription() {
         let warning = ShortcutWarning(index: 2, type: "SearchAction", rule: "emoji", message: "title \"😀\" contains emoji")
         #expect(JSONWriter.string(warning.json) == #"{"index":2,"message":"title \"😀\" contains emoji","rule":"emoji","type":"SearchAction"}"#)
         #expect(warning.description == "item 2 (SearchAction): emoji: title \"😀\" contains emoji")
+    }
+
+    @Test func missingTranslationIsOneFindingPerLanguage() throws {
+        let items = [
+            item("NewPostShortcutItemTitle"), item("shortcut_favourites", subtitle: "shortcut_favourites_subtitle"),
+            item("Dynamic", kind: .dynamic),
+        ]
+        let warning = try #require(
+            ShortcutLinter.missingTranslation(for: items, table: ["NewPostShortcutItemTitle": "Neuer Beitrag"], language: "de"))
+        #expect(warning.rule == "missing-translation")
+        #expect(warning.language == "de")
+        #expect(warning.index == nil && warning.type == nil)
+        #expect(
+            warning.message
+                == "the de table has no entry for \"shortcut_favourites\", \"shortcut_favourites_subtitle\"; iOS shows them untranslated, as written in Info.plist"
+        )
+        #expect(
+            JSONWriter.string(warning.json)
+                == #"{"language":"de","message":"\#(warning.message.replacingOccurrences(of: "\"", with: "\\\""))","rule":"missing-translation"}"#)
+        #expect(warning.description == "missing-translation: " + warning.message)
+        let complete = ["NewPostShortcutItemTitle": "a", "shortcut_favourites": "b", "shortcut_favourites_subtitle": "c"]
+        #expect(ShortcutLinter.missingTranslation(for: items, table: complete, language: "de") == nil, "dynamic items are not looked up")
+    }
+
+    @Test func everyRuleHasAnId() {
+        #expect(ShortcutLinter.rules == ShortcutLinter.textRules + ["missing-translation", "unexpanded-build-setting", "empty-value"])
     }
 }
