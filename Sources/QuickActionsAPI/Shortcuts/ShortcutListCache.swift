@@ -69,8 +69,8 @@ public struct ShortcutRepresentationKey: Sendable, Hashable {
 /// that made the change has returned; changes made meanwhile are told once, as the latest list.
 public final class ShortcutListCache: Sendable {
     private struct State {
-        /// The favorites' dynamic items, by creation sequence (ascending).
-        var favorites: [(sequence: Int64, item: ShortcutItem)]
+        /// The favorites' dynamic items, by creation sequence (ascending), with their JSON.
+        var favorites: [(sequence: Int64, item: PrerenderedShortcutItem)]
         var version: Int
         /// Rendered representations. A handful (formats x languages x visibility): finding one
         /// by comparing keys costs less per request than hashing the key.
@@ -118,7 +118,9 @@ public final class ShortcutListCache: Sendable {
     public init(builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer) throws(StorageError) {
         self.builder = builder
         self.renderer = renderer
-        let favorites = try repository.favorites().map { (sequence: $0.sequence, item: ShortcutItemBuilder.favoriteItem(for: $0)) }
+        let favorites = try repository.favorites().map {
+            (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)))
+        }
         self.state = Mutex(State(favorites: favorites, version: 1))
         // Read first, then followed: nothing writes before the server starts serving.
         repository.changes.observe { [weak self] change in self?.apply(change) }
@@ -132,7 +134,7 @@ public final class ShortcutListCache: Sendable {
 
     /// The full current list (not localized).
     public var items: [ShortcutItem] {
-        builder.items(dynamic: state.withLock { $0.favorites.map(\.item) })
+        builder.items(dynamic: state.withLock { $0.favorites.map(\.item.item) })
     }
 
     /// The list's version: a number that grows with every change (not the list's `version` hash).
@@ -145,7 +147,8 @@ public final class ShortcutListCache: Sendable {
     @discardableResult
     func apply(_ change: ContactChange) -> Bool {
         guard let contact = change.after ?? change.before else { return false }
-        let item = change.after.flatMap { $0.favorite ? ShortcutItemBuilder.favoriteItem(for: $0) : nil }
+        // Prerendered before the lock: the lock is held for the insertion only.
+        let item = change.after.flatMap { $0.favorite ? PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)) : nil }
         guard item != nil || change.before?.favorite == true else { return false }
         let changed = state.withLock { state -> Bool in
             let index = state.position(of: contact.sequence)
@@ -217,7 +220,11 @@ public final class ShortcutListCache: Sendable {
     private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> (Int, ShortcutRepresentation) {
         let (favorites, version, cached) = state.withLock { ($0.favorites, $0.version, $0.representation(key)) }
         if let cached { return (version, cached) }
-        let rendered = renderer.render(builder.items(dynamic: favorites.map(\.item)), key: key)
+        let items = builder.items(dynamic: favorites.map(\.item.item))
+        let staticCount = items.count - favorites.count
+        let rendered = renderer.render(items, key: key) { index in
+            index >= staticCount ? favorites[index - staticCount].item : nil
+        }
         state.withLock { state in
             // Only keep it if the list did not change while we rendered.
             if state.version == version, state.representation(key) == nil { state.representations.append((key, rendered)) }

@@ -30,6 +30,14 @@ public struct ShortcutListRenderer: Sendable {
     /// The JSON body's `version` is the hash of the list itself (items and warnings, in that
     /// language), so it is the same after a restart.
     public func render(_ items: [ShortcutItem], key: ShortcutRepresentationKey) -> ShortcutRepresentation {
+        render(items, key: key, prerendered: { _ in nil })
+    }
+
+    /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
+    /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
+    public func render(
+        _ items: [ShortcutItem], key: ShortcutRepresentationKey, prerendered: (Int) -> PrerenderedShortcutItem?
+    ) -> ShortcutRepresentation {
         let (language, table) = catalog?.resolve(negotiated: key.language, developmentRegion: baseLanguage) ?? (baseLanguage, nil)
         let localized = LocalizationCatalog.localized(items, table: table)
         let shownIndexes = localized.indices.filter { !key.visibleOnly || localized[$0].visible }
@@ -48,12 +56,36 @@ public struct ShortcutListRenderer: Sendable {
                 moved.index = position
                 return moved
             }
-            var list: [String: JSONValue] = ["items": .array(shown.map(\.json)), "warnings": .array(warnings.map(\.json))]
-            let version = String(SHA256.hex(JSONWriter.bytes(.object(list))).prefix(32))
-            list["version"] = .string(version)
+            // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
+            // JSONWriter writes them), and `version` hashes the same object without itself.
+            // Each part is written once: the hash reads the parts, then they are joined.
+            var itemsJSON: [UInt8] = [UInt8(ascii: "[")]
+            for (offset, index) in shownIndexes.enumerated() {
+                if offset > 0 { itemsJSON.append(UInt8(ascii: ",")) }
+                let item = localized[index]
+                if !item.visible, item.kind == .dynamic, let ready = prerendered(index) {
+                    itemsJSON.append(contentsOf: ready.json)
+                } else {
+                    JSONWriter.write(item.json, to: &itemsJSON)
+                }
+            }
+            itemsJSON.append(UInt8(ascii: "]"))
+            let warningsJSON = JSONWriter.bytes(.array(warnings.map(\.json)))
+            var hasher = SHA256()
+            for part in [Array(#"{"items":"#.utf8), itemsJSON, Array(#","warnings":"#.utf8), warningsJSON, [UInt8(ascii: "}")]] {
+                hasher.update(part)
+            }
+            let version = String(SHA256.hex(digest: hasher.finalize()).prefix(32))
+            var body = Array(#"{"items":"#.utf8)
+            body.reserveCapacity(itemsJSON.count + warningsJSON.count + 64)
+            body.append(contentsOf: itemsJSON)
+            body.append(contentsOf: #","version":"#.utf8)
+            JSONWriter.writeString(version, to: &body)
+            body.append(contentsOf: #","warnings":"#.utf8)
+            body.append(contentsOf: warningsJSON)
+            body.append(UInt8(ascii: "}"))
             return ShortcutRepresentation(
-                body: SharedBytes(JSONWriter.bytes(.object(list))), etag: "\"\(version)\"", version: version,
-                contentType: "application/json", language: language)
+                body: SharedBytes(body), etag: "\"\(version)\"", version: version, contentType: "application/json", language: language)
         case .propertyList:
             let bytes = PropertyListWriter.xml(items: shown)
             let version = String(SHA256.hex(bytes).prefix(32))
