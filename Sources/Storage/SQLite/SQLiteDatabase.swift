@@ -18,6 +18,8 @@ final class SQLiteDatabase: Sendable {
     private let queue = Mutex<[any QueuedWrite]>([])
     /// Commits writes whose callers do not wait (`write(_:completion:)`).
     private let committer = DispatchQueue(label: "quickactiond.sqlite.committer")
+    /// One process per database file, for as long as this object lives.
+    private let lock: DatabaseFileLock
 
     /// Opens (or creates), checks and migrates the database at `path`.
     init(path: String, readerCount: Int = 4) throws(StorageError) {
@@ -25,6 +27,8 @@ final class SQLiteDatabase: Sendable {
             // Each connection would get its own private database: use the in-memory stores instead.
             throw StorageError(message: "the SQLite store needs a database file path, not \"\(path)\"")
         }
+        // Before the file is opened: a refused start-up must not migrate or tidy it.
+        self.lock = try DatabaseFileLock(databasePath: path)
         let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         try SQLiteSchema.prepare(connection)
         // A file grown in bulk (an import) may hold many index segments: tidy them now, briefly.
