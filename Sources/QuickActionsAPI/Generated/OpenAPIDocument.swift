@@ -736,9 +736,15 @@ components:
     ContactName:
       type: string
       description: |
-        1-100 characters, not only white space, no control characters (C0, DEL or C1). Leading and
-        trailing white space is trimmed before storing. The server counts characters as grapheme
-        clusters after trimming, so a name within `maxLength` code points is always short enough.
+        1-100 characters, not only white space, no control characters (C0, DEL or C1). A character
+        is what a person reads as one (an extended grapheme cluster): `e` followed by U+0301 is one
+        character, as is `é`. The server counts the characters of the value as sent. `maxLength`
+        counts code points, and a character has at least one, so every name within `maxLength` is
+        accepted; the server also accepts a longer run of code points that makes at most 100
+        characters (51 × `e` + U+0301 is 102 code points but 51 characters). Leading and trailing
+        white space is trimmed before storing; the rest is stored as sent. Where a name is looked
+        up (a trigger's `userInfo.Name`), names are compared after trimming, under Unicode
+        canonical equivalence (as their NFC forms).
       minLength: 1
       maxLength: 100
       pattern: '^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$'
@@ -950,7 +956,8 @@ components:
             $ref: "#/components/schemas/PropertyListValue"
           description: |
             The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it):
-            property-list values only, so no `null` at any depth.
+            property-list values only, so no `null` at any depth. `Name` is matched after trimming,
+            under Unicode canonical equivalence (see ContactName).
         launch:
           type: string
           enum: [cold, warm]

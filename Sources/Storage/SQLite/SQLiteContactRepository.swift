@@ -121,8 +121,10 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func contacts(named name: String) throws(StorageError) -> [Contact] {
-        let named = ContactSQL.named(name)
-        return try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, ContactSQL.contact) }
+        guard let key = ContactName.key(name) else { return [] }
+        let named = ContactSQL.named(key)
+        let candidates = try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, ContactSQL.contact) }
+        return candidates.filter { ContactName.matches($0.name, key: key) }
     }
 
     public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
