@@ -8,6 +8,7 @@ final class Service: Sendable {
     let server: HTTPServer
     let repository: any ContactRepository
     let events: EventHub
+    let purger: RetentionPurger
     private let checkpoint: @Sendable () throws -> Void
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
@@ -23,7 +24,9 @@ final class Service: Sendable {
             baseLanguage: shortcuts.configuration.developmentRegion ?? "en")
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
         let events = EventHub()
-        try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))
+        // Expired answers and old triggers go in the background, first at once (a backlog from
+        // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
+        purger = Self.purger(triggers, configuration, logger: logger)
         let router = Self.router(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
@@ -38,12 +41,33 @@ final class Service: Sendable {
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics))
         events.start()
+        purger.start()
+    }
+
+    /// The retention purger for `configuration`'s --idempotency-ttl and --trigger-retention.
+    static func purger(_ triggers: any TriggerStore, _ configuration: ServiceConfiguration, logger: RequestLogger) -> RetentionPurger {
+        let policy = RetentionPurger.Policy(
+            answerTTLMilliseconds: Int64(configuration.idempotencyTTLSeconds) * 1000,
+            triggerRetentionMilliseconds: configuration.triggerRetentionSeconds == 0 ? nil : Int64(configuration.triggerRetentionSeconds) * 1000)
+        return RetentionPurger(
+            store: triggers, policy: policy,
+            report: { outcome in
+                switch outcome {
+                case .success(let purged) where purged.answers > 0 || purged.triggers > 0:
+                    logger.log(.debug, "purged", ["idempotency_keys": .integer(Int64(purged.answers)), "triggers": .integer(Int64(purged.triggers))])
+                case .success:
+                    break
+                case .failure(let error):
+                    logger.log(.error, "retention purge failed", ["error": .string(error.description)])
+                }
+            })
     }
 
     /// The router over `dependencies`: used by the service and by in-process API tests.
     static func router(_ dependencies: Dependencies) -> Router {
         let cache = dependencies.cache
         let events = dependencies.events
+        let triggers = dependencies.triggers
         cache.onChange { cache in
             let current = cache.representation(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
             events.publish("shortcuts", data: current.body.array)
@@ -59,13 +83,24 @@ final class Service: Sendable {
                 system: SystemController(
                     openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
                     metrics: dependencies.metrics,
-                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] })))
+                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })))
+    }
+
+    /// The stored answers and triggers, which the retention purge keeps in bounds; none when
+    /// the store cannot count (the scrape still answers).
+    static func retentionGauges(_ triggers: any TriggerStore) -> [(name: String, help: String, value: Double)] {
+        guard let stored = try? triggers.storedCounts() else { return [] }
+        return [
+            ("quickactiond_idempotency_keys", "Idempotency-Key answers stored (expired ones until the next purge).", Double(stored.answers)),
+            ("quickactiond_triggers_stored", "Triggers stored (those past --trigger-retention until the next purge).", Double(stored.triggers)),
+        ]
     }
 
     /// Stops serving: in-flight requests finish (bounded), then the store is closed.
     func stop(logger: RequestLogger) {
         events.closeAll()
         server.stop(grace: .seconds(10))
+        purger.stop()
         do {
             try checkpoint()
         } catch {
