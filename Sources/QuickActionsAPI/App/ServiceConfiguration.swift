@@ -109,9 +109,11 @@ public enum CommandLineParser {
             "",
             "options:",
         ]
-        for option in options {
-            let flag = option.value.map { "\(option.name) \($0)" } ?? option.name
-            lines.append("  " + flag.padding(toLength: 28, withPad: " ", startingAt: 0) + option.help)
+        let flags = options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+        // At least two spaces between the longest flag and its help.
+        let width = max(28, (flags.map(\.count).max() ?? 0) + 2)
+        for (flag, option) in zip(flags, options) {
+            lines.append("  " + flag.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
         }
         return lines.joined(separator: "\n") + "\n"
     }
