@@ -30,7 +30,7 @@ final class Service: Sendable {
         let router = Self.router(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
-                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds)))
+                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger))
         self.repository = repository
         self.events = events
         self.checkpoint = checkpoint
@@ -74,7 +74,7 @@ final class Service: Sendable {
         }
         return Router(
             routes: Routes.all(
-                contacts: ContactsController(repository: dependencies.repository, shortcuts: cache),
+                contacts: ContactsController(repository: dependencies.repository, shortcuts: cache, logger: dependencies.logger),
                 shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
                 triggers: TriggerController(
                     repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),
@@ -173,6 +173,8 @@ struct Dependencies: Sendable {
     var events: EventHub
     var catalog: LocalizationCatalog?
     var idempotencyTTLSeconds: Int64
+    /// Where controllers log what the handler does not see (storage failures of deferred writes).
+    var logger = RequestLogger(level: .error)
 }
 
 /// A reason the service cannot start, for the operator.

@@ -8,10 +8,14 @@ final class ContactsController: Sendable {
     static let listQuery: Set<String> = ["q", "favorite", "limit", "cursor"]
     let repository: any ContactRepository
     let shortcuts: ShortcutListCache
+    /// For storage failures of writes answered later (`createContact`), which the handler
+    /// does not see thrown.
+    let logger: RequestLogger
 
-    init(repository: any ContactRepository, shortcuts: ShortcutListCache) {
+    init(repository: any ContactRepository, shortcuts: ShortcutListCache, logger: RequestLogger) {
         self.repository = repository
         self.shortcuts = shortcuts
+        self.logger = logger
     }
 
     /// Largest page a client may ask for.
@@ -54,6 +58,7 @@ final class ContactsController: Sendable {
         // together share one commit (group commit) however few HTTP threads there are.
         let pending = DeferredResponse()
         let shortcuts = shortcuts
+        let logger = logger
         repository.create(draft) { result in
             switch result {
             case .success(let contact):
@@ -63,8 +68,10 @@ final class ContactsController: Sendable {
                 headers.add("Location", "/contacts/\(contact.id)")
                 headers.add("ETag", contact.etag)
                 pending.complete(.json(contact.json, status: 201, headers: headers))
-            case .failure:
-                pending.complete(Problem.storageUnavailable.response)
+            case .failure(let error):
+                logger.log(
+                    .error, "storage failure", ["route": "/contacts", "cause": .string(error.cause.rawValue), "error": .string(error.description)])
+                pending.complete(Problem.storage(error).response)
             }
         }
         return .deferred(pending)

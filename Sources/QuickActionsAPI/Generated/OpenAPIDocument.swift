@@ -65,7 +65,11 @@ paths:
       operationId: getReadiness
       tags: [system]
       summary: Readiness
-      description: 200 when the database answers, 503 otherwise. Open without a token.
+      description: |
+        200 when the database answers and takes writes, 503 otherwise. After a write failed for a
+        storage reason (a full disk, an I/O error), readiness stays 503 until a write succeeds
+        again: each /readyz then tries a small write of its own (undone in the same transaction).
+        Reads keep working meanwhile. Open without a token.
       security: []
       responses:
         "200":
@@ -84,7 +88,16 @@ paths:
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "503":
-          description: The database does not answer.
+          description: |
+            The database does not answer, or writes fail. The problem's `type` names the cause as
+            for any 503 (`…/problems/storage-full`, `…/problems/storage-io-error`,
+            `…/problems/service-unavailable`).
+          headers:
+            Retry-After:
+              required: true
+              description: Seconds before asking again.
+              schema:
+                type: integer
           content:
             application/problem+json:
               schema:
@@ -715,7 +728,18 @@ components:
           schema:
             $ref: "#/components/schemas/Problem"
     ServiceUnavailable:
-      description: The database could not complete the request; retry later.
+      description: |
+        The database could not complete the request; retry after `Retry-After` seconds. The
+        problem's `type` names the cause: `https://quickactiond.dev/problems/storage-full` (the
+        disk is full: nothing was stored), `https://quickactiond.dev/problems/storage-io-error`
+        (the disk failed to read or write), or `https://quickactiond.dev/problems/service-unavailable`
+        (anything else).
+      headers:
+        Retry-After:
+          required: true
+          description: Seconds to wait before retrying (60 for a full disk, 5 for an I/O error, 1 otherwise).
+          schema:
+            type: integer
       content:
         application/problem+json:
           schema:

@@ -134,8 +134,16 @@ public final class SQLiteContactRepository: ContactRepository {
         return counts ?? (0, 0)
     }
 
+    /// Reads; and after a write failed for want of disk (full, I/O error), writes a probe, so
+    /// that readiness stays down while writes would fail and comes back once they would not.
     public func ping() throws(StorageError) {
         _ = try readers.read { connection throws(StorageError) in try connection.integer(ContactSQL.ping) }
+        guard database.health.lastFailure != nil else { return }
+        do {
+            try database.probe()
+        } catch {
+            throw StorageError(code: error.code, message: "writes fail: \(error.message)")
+        }
     }
 
     /// Runs `body` in a group-committed write transaction; afterwards no cached total is reused.

@@ -20,6 +20,8 @@ final class SQLiteDatabase: Sendable {
     private let committer = DispatchQueue(label: "quickactiond.sqlite.committer")
     /// One process per database file, for as long as this object lives.
     private let lock: DatabaseFileLock
+    /// The storage failure of the last write, until a write succeeds again (for readiness).
+    let health = WriteHealth()
 
     /// Opens (or creates), checks and migrates the database at `path`.
     init(path: String, readerCount: Int = 4) throws(StorageError) {
@@ -69,7 +71,7 @@ final class SQLiteDatabase: Sendable {
                     defer { queue.removeAll(keepingCapacity: true) }
                     return queue
                 }
-                Self.commit(batch, on: connection, notify: .global())
+                Self.commit(batch, on: connection, health: health, notify: .global())
             }
         }
     }
@@ -94,12 +96,26 @@ final class SQLiteDatabase: Sendable {
                     return queue
                 }
                 guard !batch.isEmpty else { return }
-                Self.commit(batch, on: connection, notify: .global())
+                Self.commit(batch, on: connection, health: health, notify: .global())
                 // Nothing waiting: use the pause for one small step of index upkeep.
                 if queue.withLock({ $0.isEmpty }) { Self.tidy(connection, budgetNanoseconds: 0) }
             }
         }
     }
+
+    /// A write that needs a new page and a commit, undone in the same transaction: whether
+    /// the disk takes writes again after a storage failure. The key cannot collide with a
+    /// client's (Idempotency-Keys are visible ASCII) and readers never see the row.
+    func probe() throws(StorageError) {
+        try write { connection throws(StorageError) in
+            try connection.run(Self.probeInsert, [.text(Self.probeKey), .integer(8192)])
+            try connection.run(Self.probeDelete, [.text(Self.probeKey)])
+        }
+    }
+
+    private static let probeKey = "\u{1}readiness-probe"
+    private static let probeInsert = "INSERT INTO idempotency_keys (key, request_digest, status, body, created_ms) VALUES (?, '', 0, zeroblob(?), 0)"
+    private static let probeDelete = "DELETE FROM idempotency_keys WHERE key = ?"
 
     /// Checkpoints the WAL into the main file (at shutdown), so the database is one file again.
     func checkpoint() throws(StorageError) {
@@ -128,8 +144,9 @@ final class SQLiteDatabase: Sendable {
 
     /// Runs `batch` in one transaction. Completions run on `notify` when given, so the
     /// committing thread goes straight back to the next batch.
-    private static func commit(_ batch: [any QueuedWrite], on connection: SQLiteConnection, notify: DispatchQueue? = nil) {
+    private static func commit(_ batch: [any QueuedWrite], on connection: SQLiteConnection, health: WriteHealth, notify: DispatchQueue? = nil) {
         guard !batch.isEmpty else { return }
+        let changesBefore = sqlite3_total_changes64(connection.handle)
         let outcome: StorageError?
         do throws(StorageError) {
             try connection.run("BEGIN IMMEDIATE")
@@ -153,8 +170,12 @@ final class SQLiteDatabase: Sendable {
                 // An I/O or memory error can make SQLite roll the whole transaction back: then
                 // nothing staged so far holds, and the writes that follow must not autocommit.
                 guard sqlite3_get_autocommit(connection.handle) == 0 else {
+                    // The write that just ran holds SQLite's code and message (the connection's
+                    // own were since overwritten by its savepoint's rollback).
+                    let cause = batch[next - 1].stagedFailure
                     throw StorageError(
-                        code: sqlite3_extended_errcode(connection.handle), message: "\(connection.path): the write transaction was rolled back")
+                        code: cause?.code ?? sqlite3_extended_errcode(connection.handle),
+                        message: (cause?.message ?? connection.path) + " (the write transaction was rolled back)")
                 }
             }
             try connection.run("COMMIT")
@@ -163,6 +184,9 @@ final class SQLiteDatabase: Sendable {
             if sqlite3_get_autocommit(connection.handle) == 0 { try? connection.run("ROLLBACK") }
             outcome = error
         }
+        health.observe(
+            failures: outcome.map { [$0] } ?? batch.compactMap(\.stagedFailure),
+            committedChanges: outcome == nil && sqlite3_total_changes64(connection.handle) > changesBefore)
         let settle: @Sendable ([any QueuedWrite]) -> Void = { writes in
             if let outcome { writes.forEach { $0.fail(outcome) } } else { writes.forEach { $0.publish() } }
         }
@@ -181,6 +205,8 @@ protocol QueuedWrite: Sendable {
     var rowInsert: RowInsert? { get }
     /// Runs the write inside the open transaction, in a savepoint of its own.
     func run(on connection: SQLiteConnection)
+    /// Why the write failed inside the transaction, once it ran (nil when it succeeded).
+    var stagedFailure: StorageError? { get }
     /// Records the outcome of a grouped row insert: the row's rowid, or why it failed.
     func stage(inserted: Result<Int64, StorageError>)
     /// The transaction committed: the result may be seen.
@@ -225,6 +251,13 @@ final class PendingWrite<Value: Sendable>: QueuedWrite {
     }
 
     var hasCompletion: Bool { completion != nil }
+
+    var stagedFailure: StorageError? {
+        state.withLock { state in
+            if case .failure(let error)? = state.staged { return error }
+            return nil
+        }
+    }
 
     /// The outcome, once the commit that holds the write is durable (or failed).
     var result: Result<Value, StorageError>? {
