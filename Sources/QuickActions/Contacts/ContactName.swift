@@ -12,7 +12,8 @@ public enum ContactName {
     public static func key(_ name: String) -> String? {
         let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: \.isControlCharacter) else { return nil }
-        return trimmed.precomposedStringWithCanonicalMapping
+        // ASCII is already NFC: skip Foundation's round trip through UTF-16 (most names).
+        return trimmed.utf8.allSatisfy { $0 < 0x80 } ? trimmed : trimmed.precomposedStringWithCanonicalMapping
     }
 
     /// Whether the stored name `name` is the name whose `key(_:)` is `key`.
