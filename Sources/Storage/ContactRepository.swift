@@ -40,7 +40,8 @@ public protocol ContactRepository: Sendable {
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult
     /// Every favorite, in creation order.
     func favorites() throws(StorageError) -> [Contact]
-    /// Contacts whose name equals `name` exactly, in creation order.
+    /// Contacts whose name is `name` as `ContactName` compares names (trimmed, canonical
+    /// equivalence), in creation order.
     func contacts(named name: String) throws(StorageError) -> [Contact]
     /// How many contacts and favorites are stored.
     func counts() throws(StorageError) -> (contacts: Int, favorites: Int)

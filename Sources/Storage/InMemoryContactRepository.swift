@@ -76,7 +76,8 @@ public final class InMemoryContactRepository: ContactRepository {
     }
 
     public func contacts(named name: String) throws(StorageError) -> [Contact] {
-        state.withLock { $0.contacts.filter { $0.name == name } }
+        guard let key = ContactName.key(name) else { return [] }
+        return state.withLock { $0.contacts.filter { ContactName.matches($0.name, key: key) } }
     }
 
     public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {

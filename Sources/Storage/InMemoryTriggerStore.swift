@@ -55,4 +55,28 @@ public final class InMemoryTriggerStore: TriggerStore {
             return old.count
         }
     }
+
+    public func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        state.withLock { state in
+            let old = state.answers.values.filter { $0.createdAt < cutoff }.sorted { $0.createdAt < $1.createdAt }.prefix(max(limit, 0))
+            old.forEach { state.answers.removeValue(forKey: $0.key) }
+            return old.count
+        }
+    }
+
+    public func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        state.withLock { state in
+            var removed = 0
+            state.records.removeAll { record in
+                guard removed < limit, record.receivedAt < cutoff else { return false }
+                removed += 1
+                return true
+            }
+            return removed
+        }
+    }
+
+    public func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
+        state.withLock { ($0.answers.count, $0.records.count) }
+    }
 }

@@ -90,4 +90,12 @@ public protocol TriggerStore: Sendable {
     /// Deletes answers stored before `cutoff`; returns how many.
     @discardableResult
     func purgeAnswers(before cutoff: Timestamp) throws(StorageError) -> Int
+    /// Deletes at most `limit` answers stored before `cutoff`, oldest first, in one short
+    /// write; returns how many (fewer than `limit`: none older is left).
+    func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
+    /// Deletes at most `limit` triggers received before `cutoff`, oldest first, in one short
+    /// write; returns how many (fewer than `limit`: none older is left).
+    func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
+    /// How many answers and triggers are stored now (the `/metrics` gauges).
+    func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int)
 }

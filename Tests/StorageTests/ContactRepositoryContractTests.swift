@@ -290,6 +290,30 @@ import Testing
         }
     }
 
+    /// Names match under canonical equivalence after trimming: NFC and NFD spellings of one
+    /// name are one name (and two contacts so named are both found, whichever form is asked).
+    @Test(arguments: RepositoryKind.allCases)
+    func contactsNamedComparesUnderCanonicalEquivalenceAfterTrimming(kind: RepositoryKind) throws {
+        try kind.withRepository { repository in
+            let anders = try repository.create(NewContact(name: "Anders \u{C5}ngstr\u{F6}m"))
+            #expect(try repository.contacts(named: "Anders A\u{30A}ngstro\u{308}m") == [anders])
+            #expect(try repository.contacts(named: "Anders \u{C5}ngstr\u{F6}m ") == [anders])
+            #expect(try repository.contacts(named: " \tAnders A\u{30A}ngstro\u{308}m\n") == [anders])
+            let composed = try repository.create(NewContact(name: "Ren\u{E9}e X"))
+            let decomposed = try repository.create(NewContact(name: "Rene\u{301}e X"))
+            #expect(try repository.contacts(named: "Ren\u{E9}e X") == [composed, decomposed])
+            #expect(try repository.contacts(named: "Rene\u{301}e X") == [composed, decomposed])
+            #expect(try repository.contacts(named: "Renee X") == [])
+            // Short names (no trigram) and Hangul (NFD is conjoining jamo) too.
+            let short = try repository.create(NewContact(name: "\u{C5}"))
+            #expect(try repository.contacts(named: "A\u{30A}") == [short])
+            let hangul = try repository.create(NewContact(name: "\u{D55C}\u{AE00} \u{C774}\u{B984}"))
+            let jamo = "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF} \u{110B}\u{1175}\u{1105}\u{1173}\u{11B7}"
+            #expect(try repository.contacts(named: jamo) == [hangul])
+            #expect(try repository.contacts(named: " ") == [])
+        }
+    }
+
     /// The SQLite store finds names through its trigram index (short names scan): names that
     /// fold alike, names too short for a trigram, quotes and renames must all still be exact.
     @Test(arguments: RepositoryKind.allCases)

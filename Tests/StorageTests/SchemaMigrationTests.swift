@@ -37,6 +37,8 @@ import Testing
                         "SELECT count(*) FROM sqlite_schema WHERE name IN ('contacts_name', 'contacts_favorite_search_key', 'contacts_search_docsize')"
                     ) == 0)
                 #expect(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'contacts_search'") == 1)
+                // Migration 4: triggers by age, for the retention purge.
+                #expect(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'triggers_received'") == 1)
             }
         }
     }

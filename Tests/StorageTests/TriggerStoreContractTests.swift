@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import QuickActions
 import Storage
 import Synchronization
@@ -71,6 +72,62 @@ enum TriggerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertib
             #expect(try store.answer(forKey: "new") != nil)
             #expect(try store.stats().total == 2)
         }
+    }
+
+    @Test(arguments: TriggerStoreKind.allCases)
+    func batchedPurgesDeleteTheOldestUpToTheLimitAndCountsFollow(kind: TriggerStoreKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            for index in 0..<5 {
+                let at = Int64(1000 * (index + 1))
+                _ = try store.record(Self.record("t\(index)", at: at), answer: index < 4 ? Self.answer("k\(index)", at: at) : nil)
+            }
+            #expect(try store.storedCounts() == (answers: 4, triggers: 5))
+            let cutoff = Timestamp(millisecondsSince1970: 3500)
+            #expect(try store.purgeAnswers(before: cutoff, limit: 2) == 2)
+            #expect(try store.answer(forKey: "k0") == nil && store.answer(forKey: "k1") == nil)
+            #expect(try store.purgeAnswers(before: cutoff, limit: 2) == 1)
+            #expect(try store.purgeAnswers(before: cutoff, limit: 2) == 0)
+            #expect(try store.answer(forKey: "k3") != nil)
+            #expect(try store.purgeTriggers(before: cutoff, limit: 2) == 2)
+            #expect(try store.triggers(limit: 10, type: nil, contactId: nil).map(\.id) == ["t4", "t3", "t2"])
+            #expect(try store.purgeTriggers(before: cutoff, limit: 2) == 1)
+            #expect(try store.storedCounts() == (answers: 1, triggers: 2))
+            #expect(try store.stats().total == 2)
+        }
+    }
+
+    @Test(arguments: TriggerStoreKind.allCases)
+    func purgerDrainsEveryExpiredRowInBatches(kind: TriggerStoreKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            for index in 0..<25 {
+                _ = try store.record(Self.record("old\(index)", at: 1000), answer: Self.answer("old\(index)", at: 1000))
+            }
+            _ = try store.record(Self.record("new", at: 100_000), answer: Self.answer("new", at: 100_000))
+            let clock = { @Sendable in Timestamp(millisecondsSince1970: 100_500) }
+            let keepTriggers = RetentionPurger(
+                store: store, policy: .init(answerTTLMilliseconds: 10_000, triggerRetentionMilliseconds: nil), batchSize: 4, clock: clock)
+            #expect(try keepTriggers.purge() == (answers: 25, triggers: 0))
+            #expect(try store.storedCounts() == (answers: 1, triggers: 26))
+            let purger = RetentionPurger(
+                store: store, policy: .init(answerTTLMilliseconds: 10_000, triggerRetentionMilliseconds: 50_000), batchSize: 4, clock: clock)
+            #expect(try purger.purge() == (answers: 0, triggers: 25))
+            #expect(try store.storedCounts() == (answers: 1, triggers: 1))
+        }
+    }
+
+    @Test func theStartedPurgerPurgesInTheBackgroundAndStops() throws {
+        let store = InMemoryTriggerStore()
+        _ = try store.record(Self.record("old", at: 1000), answer: Self.answer("old", at: 1000))
+        let purged = Mutex(0)
+        let purger = RetentionPurger(
+            store: store, policy: .init(answerTTLMilliseconds: 1000, triggerRetentionMilliseconds: 1000),
+            report: { outcome in if case .success(let counts) = outcome { purged.withLock { $0 += counts.answers + counts.triggers } } })
+        purger.start()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while purged.withLock({ $0 }) < 2 && ContinuousClock.now < deadline { usleep(5_000) }
+        purger.stop()
+        #expect(purged.withLock { $0 } == 2)
+        #expect(try store.storedCounts() == (answers: 0, triggers: 0))
     }
 
     @Test func sqliteTriggersSurviveReopening() throws {

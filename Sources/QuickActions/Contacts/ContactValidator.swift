@@ -14,7 +14,7 @@ public struct ValidationError: Error, Sendable, Equatable {
 
 /// The rules a contact's fields must satisfy.
 public enum ContactValidator {
-    /// Longest name, in characters.
+    /// Longest name, in user-perceived characters (`ContactName.length`).
     public static let maxNameLength = 100
     /// Longest email, in characters (RFC 5321's path limit).
     public static let maxEmailLength = 254
@@ -25,8 +25,9 @@ public enum ContactValidator {
         if trimmed.isEmpty {
             throw ValidationError(field: "name", message: "name must not be empty.")
         }
-        // Lengths count Unicode code points of the value as sent, as JSON Schema's maxLength does.
-        if raw.unicodeScalars.count > maxNameLength {
+        // Characters as people count them (`ContactName.length`), of the value as sent. JSON
+        // Schema's maxLength counts code points, never fewer: a name within it always passes.
+        if ContactName.length(raw) > maxNameLength {
             throw ValidationError(field: "name", message: "name must be at most \(maxNameLength) characters.")
         }
         if trimmed.unicodeScalars.contains(where: \.isControlCharacter) {

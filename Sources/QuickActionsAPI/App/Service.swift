@@ -8,6 +8,7 @@ final class Service: Sendable {
     let server: HTTPServer
     let repository: any ContactRepository
     let events: EventHub
+    let purger: RetentionPurger
     private let checkpoint: @Sendable () throws -> Void
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
@@ -26,11 +27,13 @@ final class Service: Sendable {
             configurationWarnings: shortcuts.configuration.warnings)
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
         let events = EventHub()
-        try triggers.purgeAnswers(before: Timestamp.now().advanced(byMilliseconds: -Int64(configuration.idempotencyTTLSeconds) * 1000))
+        // Expired answers and old triggers go in the background, first at once (a backlog from
+        // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
+        purger = Self.purger(triggers, configuration, logger: logger)
         let router = Self.router(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
-                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds)))
+                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger))
         self.repository = repository
         self.events = events
         self.checkpoint = checkpoint
@@ -41,19 +44,40 @@ final class Service: Sendable {
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics))
         events.start()
+        purger.start()
+    }
+
+    /// The retention purger for `configuration`'s --idempotency-ttl and --trigger-retention.
+    static func purger(_ triggers: any TriggerStore, _ configuration: ServiceConfiguration, logger: RequestLogger) -> RetentionPurger {
+        let policy = RetentionPurger.Policy(
+            answerTTLMilliseconds: Int64(configuration.idempotencyTTLSeconds) * 1000,
+            triggerRetentionMilliseconds: configuration.triggerRetentionSeconds == 0 ? nil : Int64(configuration.triggerRetentionSeconds) * 1000)
+        return RetentionPurger(
+            store: triggers, policy: policy,
+            report: { outcome in
+                switch outcome {
+                case .success(let purged) where purged.answers > 0 || purged.triggers > 0:
+                    logger.log(.debug, "purged", ["idempotency_keys": .integer(Int64(purged.answers)), "triggers": .integer(Int64(purged.triggers))])
+                case .success:
+                    break
+                case .failure(let error):
+                    logger.log(.error, "retention purge failed", ["error": .string(error.description)])
+                }
+            })
     }
 
     /// The router over `dependencies`: used by the service and by in-process API tests.
     static func router(_ dependencies: Dependencies) -> Router {
         let cache = dependencies.cache
         let events = dependencies.events
+        let triggers = dependencies.triggers
         cache.onChange { cache in
             let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
             events.publishShortcuts(version: current.version, data: current.representation.body.array)
         }
         return Router(
             routes: Routes.all(
-                contacts: ContactsController(repository: dependencies.repository),
+                contacts: ContactsController(repository: dependencies.repository, logger: dependencies.logger),
                 shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
                 triggers: TriggerController(
                     repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),
@@ -62,13 +86,24 @@ final class Service: Sendable {
                 system: SystemController(
                     openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
                     metrics: dependencies.metrics,
-                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] })))
+                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })))
+    }
+
+    /// The stored answers and triggers, which the retention purge keeps in bounds; none when
+    /// the store cannot count (the scrape still answers).
+    static func retentionGauges(_ triggers: any TriggerStore) -> [(name: String, help: String, value: Double)] {
+        guard let stored = try? triggers.storedCounts() else { return [] }
+        return [
+            ("quickactiond_idempotency_keys", "Idempotency-Key answers stored (expired ones until the next purge).", Double(stored.answers)),
+            ("quickactiond_triggers_stored", "Triggers stored (those past --trigger-retention until the next purge).", Double(stored.triggers)),
+        ]
     }
 
     /// Stops serving: in-flight requests finish (bounded), then the store is closed.
     func stop(logger: RequestLogger) {
         events.closeAll()
         server.stop(grace: .seconds(10))
+        purger.stop()
         do {
             try checkpoint()
         } catch {
@@ -156,6 +191,8 @@ struct Dependencies: Sendable {
     var events: EventHub
     var catalog: LocalizationCatalog?
     var idempotencyTTLSeconds: Int64
+    /// Where controllers log what the handler does not see (storage failures of deferred writes).
+    var logger = RequestLogger(level: .error)
 }
 
 /// A reason the service cannot start, for the operator.

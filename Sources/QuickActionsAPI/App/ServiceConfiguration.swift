@@ -39,6 +39,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var tokenFile: String?
     /// Seconds an Idempotency-Key's answer is kept.
     public var idempotencyTTLSeconds = 86_400
+    /// Seconds a trigger is kept in the history; 0 keeps every trigger.
+    public var triggerRetentionSeconds = 90 * 86_400
     /// Serve a non-loopback address without a token.
     public var allowUnauthenticated = false
 
@@ -94,6 +96,7 @@ public enum CommandLineParser {
         Option(name: "--token-file", value: "FILE", help: "read the token from FILE"),
         Option(name: "--allow-unauthenticated", value: nil, help: "allow a non-loopback --host without a token"),
         Option(name: "--idempotency-ttl", value: "DURATION", help: "keep Idempotency-Key answers this long: 86400, 90m, 24h, 7d (default 24h)"),
+        Option(name: "--trigger-retention", value: "DURATION", help: "keep trigger history this long, 0 for ever (default 90d)"),
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
         Option(name: "--max-header-bytes", value: "N", help: "largest request head (default 16384)"),
         Option(name: "--max-connections", value: "N", help: "most open connections (default 1024)"),
@@ -112,9 +115,11 @@ public enum CommandLineParser {
             "",
             "options:",
         ]
-        for option in options {
-            let flag = option.value.map { "\(option.name) \($0)" } ?? option.name
-            lines.append("  " + flag.padding(toLength: 28, withPad: " ", startingAt: 0) + option.help)
+        let flags = options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+        // At least two spaces between the longest flag and its help.
+        let width = max(28, (flags.map(\.count).max() ?? 0) + 2)
+        for (flag, option) in zip(flags, options) {
+            lines.append("  " + flag.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -131,6 +136,8 @@ public enum CommandLineParser {
             case "--no-seed": try iterator.noValue(flag, inline); configuration.seed = false
             case "--allow-unauthenticated": try iterator.noValue(flag, inline); configuration.allowUnauthenticated = true
             case "--idempotency-ttl": configuration.idempotencyTTLSeconds = try Self.duration(flag, iterator.value(flag, inline))
+            case "--trigger-retention":
+                configuration.triggerRetentionSeconds = try Self.duration(flag, iterator.value(flag, inline), allowsZero: true)
             case "--token": configuration.token = try iterator.value(flag, inline)
             case "--token-file": configuration.tokenFile = try iterator.value(flag, inline)
             case "--host": configuration.host = try iterator.value(flag, inline)
@@ -173,8 +180,9 @@ public enum CommandLineParser {
         return .serve(configuration)
     }
 
-    /// Seconds in `text`: a number with an optional unit s, m, h or d.
-    static func duration(_ flag: String, _ text: String) throws(UsageError) -> Int {
+    /// Seconds in `text`: a number with an optional unit s, m, h or d, at most a year. Zero
+    /// (meaning "for ever") only where `allowsZero`.
+    static func duration(_ flag: String, _ text: String, allowsZero: Bool = false) throws(UsageError) -> Int {
         let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         var digits = Substring(text)
         var multiplier = 1
@@ -182,8 +190,9 @@ public enum CommandLineParser {
             multiplier = unit
             digits = digits.dropLast()
         }
-        guard let value = Int(digits), value > 0, value <= 365 * 86_400 / multiplier else {
-            throw UsageError(description: "\(flag) must be a positive duration such as 86400, 90m, 24h or 7d, not '\(text)'")
+        guard let value = Int(digits), value > 0 || (allowsZero && value == 0), value <= 365 * 86_400 / multiplier else {
+            let kind = allowsZero ? "0 or a positive duration" : "a positive duration"
+            throw UsageError(description: "\(flag) must be \(kind) such as 86400, 90m, 24h or 7d, not '\(text)'")
         }
         return value * multiplier
     }

@@ -7,10 +7,14 @@ import Storage
 final class ContactsController: Sendable {
     static let listQuery: Set<String> = ["q", "favorite", "limit", "cursor"]
     let repository: any ContactRepository
+    /// For storage failures of writes answered later (`createContact`), which the handler
+    /// does not see thrown.
+    let logger: RequestLogger
 
     /// The shortcut list follows the repository's change feed: writes here need not tell it.
-    init(repository: any ContactRepository) {
+    init(repository: any ContactRepository, logger: RequestLogger) {
         self.repository = repository
+        self.logger = logger
     }
 
     /// Largest page a client may ask for.
@@ -52,6 +56,7 @@ final class ContactsController: Sendable {
         // Answered when the write is durable. Meanwhile no thread waits, so writes arriving
         // together share one commit (group commit) however few HTTP threads there are.
         let pending = DeferredResponse()
+        let logger = logger
         repository.create(draft) { result in
             switch result {
             case .success(let contact):
@@ -59,8 +64,10 @@ final class ContactsController: Sendable {
                 headers.add("Location", "/contacts/\(contact.id)")
                 headers.add("ETag", contact.etag)
                 pending.complete(.json(contact.json, status: 201, headers: headers))
-            case .failure:
-                pending.complete(Problem.storageUnavailable.response)
+            case .failure(let error):
+                logger.log(
+                    .error, "storage failure", ["route": "/contacts", "cause": .string(error.cause.rawValue), "error": .string(error.description)])
+                pending.complete(Problem.storage(error).response)
             }
         }
         return .deferred(pending)

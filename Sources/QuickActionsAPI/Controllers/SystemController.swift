@@ -22,12 +22,15 @@ final class SystemController: Sendable {
         self.extraGauges = extraGauges
     }
 
-    /// GET /readyz: 200 when the database answers, 503 otherwise.
+    /// GET /readyz: 200 when the database answers and takes writes; otherwise 503, its type
+    /// naming the cause (a full disk, an I/O error) as for any storage failure.
     func getReadiness(_ request: APIRequest) throws -> HTTPResponse {
         do {
             try repository.ping()
         } catch {
-            throw Problem(status: 503, title: "Service Unavailable", detail: "The database does not answer: \(error.message)")
+            var problem = Problem.storage(error)
+            problem.detail = "Not ready: \(error.message)"
+            throw problem
         }
         return .json(["status": "ready"])
     }

@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Storage
 
 /// An RFC 9457 problem: the one error type at the HTTP edge.
 public struct Problem: Error, Sendable {
@@ -78,9 +79,26 @@ extension Problem {
         Problem(status: 422, title: "Unprocessable Content", detail: detail, extensions: field.map { ["field": .string($0)] } ?? [:])
     }
 
-    /// 503: the store failed; the client may retry.
-    static let storageUnavailable = Problem(
-        status: 503, title: "Service Unavailable", detail: "The contact store could not complete the request; try again.")
+    /// 503 for a storage failure, with `Retry-After`. The type names the cause: the disk is
+    /// full (`…/problems/storage-full`), failed to read or write (`…/problems/storage-io-error`),
+    /// or the store is otherwise unavailable (`…/problems/service-unavailable`). The detail
+    /// gives SQLite's words for the code, never a path; the log line has the whole message.
+    static func storage(_ error: StorageError) -> Problem {
+        let reason = error.reason.map { " (\($0))" } ?? ""
+        let (title, detail, retryAfter): (String, String, Int) =
+            switch error.cause {
+            case .full:
+                ("Storage Full", "The database's disk is full: nothing was stored. Retry once space is freed.", 60)
+            case .ioError:
+                ("Storage I/O Error", "The database's disk failed to read or write\(reason): nothing was stored. Retry later.", 5)
+            case .unavailable:
+                ("Service Unavailable", "The contact store could not complete the request\(reason); try again.", 1)
+            }
+        var headers = HTTPHeaders()
+        headers.add("Retry-After", String(retryAfter))
+        return Problem(
+            status: 503, title: title, detail: detail, type: "https://quickactiond.dev/problems/" + error.cause.rawValue, headers: headers)
+    }
 
     /// 500: our fault; the detail never leaks internals beyond a summary.
     static func internalError(_ detail: String = "The server could not complete the request.") -> Problem {

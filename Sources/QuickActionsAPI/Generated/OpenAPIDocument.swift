@@ -65,7 +65,11 @@ paths:
       operationId: getReadiness
       tags: [system]
       summary: Readiness
-      description: 200 when the database answers, 503 otherwise. Open without a token.
+      description: |
+        200 when the database answers and takes writes, 503 otherwise. After a write failed for a
+        storage reason (a full disk, an I/O error), readiness stays 503 until a write succeeds
+        again: each /readyz then tries a small write of its own (undone in the same transaction).
+        Reads keep working meanwhile. Open without a token.
       security: []
       responses:
         "200":
@@ -84,7 +88,16 @@ paths:
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "503":
-          description: The database does not answer.
+          description: |
+            The database does not answer, or writes fail. The problem's `type` names the cause as
+            for any 503 (`…/problems/storage-full`, `…/problems/storage-io-error`,
+            `…/problems/service-unavailable`).
+          headers:
+            Retry-After:
+              required: true
+              description: Seconds before asking again.
+              schema:
+                type: integer
           content:
             application/problem+json:
               schema:
@@ -720,7 +733,18 @@ components:
           schema:
             $ref: "#/components/schemas/Problem"
     ServiceUnavailable:
-      description: The database could not complete the request; retry later.
+      description: |
+        The database could not complete the request; retry after `Retry-After` seconds. The
+        problem's `type` names the cause: `https://quickactiond.dev/problems/storage-full` (the
+        disk is full: nothing was stored), `https://quickactiond.dev/problems/storage-io-error`
+        (the disk failed to read or write), or `https://quickactiond.dev/problems/service-unavailable`
+        (anything else).
+      headers:
+        Retry-After:
+          required: true
+          description: Seconds to wait before retrying (60 for a full disk, 5 for an I/O error, 1 otherwise).
+          schema:
+            type: integer
       content:
         application/problem+json:
           schema:
@@ -741,9 +765,15 @@ components:
     ContactName:
       type: string
       description: |
-        1-100 characters, not only white space, no control characters (C0, DEL or C1). Leading and
-        trailing white space is trimmed before storing. The server counts characters as grapheme
-        clusters after trimming, so a name within `maxLength` code points is always short enough.
+        1-100 characters, not only white space, no control characters (C0, DEL or C1). A character
+        is what a person reads as one (an extended grapheme cluster): `e` followed by U+0301 is one
+        character, as is `é`. The server counts the characters of the value as sent. `maxLength`
+        counts code points, and a character has at least one, so every name within `maxLength` is
+        accepted; the server also accepts a longer run of code points that makes at most 100
+        characters (51 × `e` + U+0301 is 102 code points but 51 characters). Leading and trailing
+        white space is trimmed before storing; the rest is stored as sent. Where a name is looked
+        up (a trigger's `userInfo.Name`), names are compared after trimming, under Unicode
+        canonical equivalence (as their NFC forms).
       minLength: 1
       maxLength: 100
       pattern: '^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$'
@@ -976,7 +1006,8 @@ components:
             $ref: "#/components/schemas/PropertyListValue"
           description: |
             The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it):
-            property-list values only, so no `null` at any depth.
+            property-list values only, so no `null` at any depth. `Name` is matched after trimming,
+            under Unicode canonical equivalence (see ContactName).
         launch:
           type: string
           enum: [cold, warm]

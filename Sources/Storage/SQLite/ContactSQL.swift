@@ -11,19 +11,23 @@ enum ContactSQL {
     static let update = "UPDATE contacts SET name = ?, email = ?, favorite = ?, updated_ms = ?, revision = ?, search_key = ? WHERE seq = ?"
     static let delete = "DELETE FROM contacts WHERE seq = ?"
     static let favorites = "SELECT \(columns) FROM contacts c WHERE c.favorite = 1 ORDER BY c.seq"
-    /// Contacts named exactly `name`. There is no index on names (it would cost every insert a
-    /// page write): the candidates come from the trigram index, since a search key starts with
-    /// the folded name and U+001F, and `name = ?` keeps the exact ones. A name that folds to
-    /// fewer than two characters, or holds a NUL (which would end the full-text query), scans.
-    static func named(_ name: String) -> (sql: String, values: [SQLiteValue]) {
-        let prefix = SearchFolding.fold(name) + "\u{1F}"
-        guard prefix.unicodeScalars.count >= 3, !name.unicodeScalars.contains("\0") else {
-            return ("SELECT \(columns) FROM contacts c WHERE c.name = ? ORDER BY c.seq", [.text(name)])
+    /// The candidates for contacts named `key` (a `ContactName.key`): those whose search key
+    /// starts with the folded name and U+001F. Folding is the same for every canonically
+    /// equivalent spelling, so NFC and NFD names are both candidates; the caller keeps those
+    /// that `ContactName.matches` (SQLite compares bytes, not canonical equivalence).
+    ///
+    /// There is no index on names (it would cost every insert a page write): the candidates come
+    /// from the trigram index, checked with `instr` on the base table. A name that folds to
+    /// fewer than two characters scans.
+    static func named(_ key: String) -> (sql: String, values: [SQLiteValue]) {
+        let prefix = SearchFolding.fold(key) + "\u{1F}"
+        guard prefix.unicodeScalars.count >= 3 else {
+            return ("SELECT \(columns) FROM contacts c WHERE instr(c.search_key, ?) = 1 ORDER BY c.seq", [.text(prefix)])
         }
         return (
             "SELECT \(columns) FROM contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid "
-                + "WHERE contacts_search MATCH ? AND c.name = ? ORDER BY s.rowid",
-            [.text(ContactQuerySQL.phrase(prefix)), .text(name)]
+                + "WHERE contacts_search MATCH ? AND instr(c.search_key, ?) = 1 ORDER BY s.rowid",
+            [.text(ContactQuerySQL.phrase(prefix)), .text(prefix)]
         )
     }
     static let counts = "SELECT (SELECT count(*) FROM contacts), (SELECT count(*) FROM contacts WHERE favorite = 1)"

@@ -125,8 +125,10 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func contacts(named name: String) throws(StorageError) -> [Contact] {
-        let named = ContactSQL.named(name)
-        return try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, ContactSQL.contact) }
+        guard let key = ContactName.key(name) else { return [] }
+        let named = ContactSQL.named(key)
+        let candidates = try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, ContactSQL.contact) }
+        return candidates.filter { ContactName.matches($0.name, key: key) }
     }
 
     public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
@@ -136,8 +138,16 @@ public final class SQLiteContactRepository: ContactRepository {
         return counts ?? (0, 0)
     }
 
+    /// Reads; and after a write failed for want of disk (full, I/O error), writes a probe, so
+    /// that readiness stays down while writes would fail and comes back once they would not.
     public func ping() throws(StorageError) {
         _ = try readers.read { connection throws(StorageError) in try connection.integer(ContactSQL.ping) }
+        guard database.health.lastFailure != nil else { return }
+        do {
+            try database.probe()
+        } catch {
+            throw StorageError(code: error.code, message: "writes fail: \(error.message)")
+        }
     }
 
     /// Runs `body` in a group-committed write transaction; afterwards no cached total is reused.

@@ -18,6 +18,10 @@ final class SQLiteDatabase: Sendable {
     private let queue = Mutex<[any QueuedWrite]>([])
     /// Commits writes whose callers do not wait (`write(_:completion:)`).
     private let committer = DispatchQueue(label: "quickactiond.sqlite.committer")
+    /// One process per database file, for as long as this object lives.
+    private let lock: DatabaseFileLock
+    /// The storage failure of the last write, until a write succeeds again (for readiness).
+    let health = WriteHealth()
 
     /// Opens (or creates), checks and migrates the database at `path`.
     init(path: String, readerCount: Int = 4) throws(StorageError) {
@@ -25,6 +29,8 @@ final class SQLiteDatabase: Sendable {
             // Each connection would get its own private database: use the in-memory stores instead.
             throw StorageError(message: "the SQLite store needs a database file path, not \"\(path)\"")
         }
+        // Before the file is opened: a refused start-up must not migrate or tidy it.
+        self.lock = try DatabaseFileLock(databasePath: path)
         let connection = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         try SQLiteSchema.prepare(connection)
         // A file grown in bulk (an import) may hold many index segments: tidy them now, briefly.
@@ -72,7 +78,7 @@ final class SQLiteDatabase: Sendable {
                     defer { queue.removeAll(keepingCapacity: true) }
                     return queue
                 }
-                Self.commit(batch, on: connection, notify: .global())
+                Self.commit(batch, on: connection, health: health, notify: .global())
             }
         }
     }
@@ -98,12 +104,26 @@ final class SQLiteDatabase: Sendable {
                     return queue
                 }
                 guard !batch.isEmpty else { return }
-                Self.commit(batch, on: connection, notify: .global())
+                Self.commit(batch, on: connection, health: health, notify: .global())
                 // Nothing waiting: use the pause for one small step of index upkeep.
                 if queue.withLock({ $0.isEmpty }) { Self.tidy(connection, budgetNanoseconds: 0) }
             }
         }
     }
+
+    /// A write that needs a new page and a commit, undone in the same transaction: whether
+    /// the disk takes writes again after a storage failure. The key cannot collide with a
+    /// client's (Idempotency-Keys are visible ASCII) and readers never see the row.
+    func probe() throws(StorageError) {
+        try write { connection throws(StorageError) in
+            try connection.run(Self.probeInsert, [.text(Self.probeKey), .integer(8192)])
+            try connection.run(Self.probeDelete, [.text(Self.probeKey)])
+        }
+    }
+
+    private static let probeKey = "\u{1}readiness-probe"
+    private static let probeInsert = "INSERT INTO idempotency_keys (key, request_digest, status, body, created_ms) VALUES (?, '', 0, zeroblob(?), 0)"
+    private static let probeDelete = "DELETE FROM idempotency_keys WHERE key = ?"
 
     /// Checkpoints the WAL into the main file (at shutdown), so the database is one file again.
     func checkpoint() throws(StorageError) {
@@ -132,8 +152,9 @@ final class SQLiteDatabase: Sendable {
 
     /// Runs `batch` in one transaction. Completions run on `notify` when given, so the
     /// committing thread goes straight back to the next batch.
-    private static func commit(_ batch: [any QueuedWrite], on connection: SQLiteConnection, notify: DispatchQueue? = nil) {
+    private static func commit(_ batch: [any QueuedWrite], on connection: SQLiteConnection, health: WriteHealth, notify: DispatchQueue? = nil) {
         guard !batch.isEmpty else { return }
+        let changesBefore = sqlite3_total_changes64(connection.handle)
         let outcome: StorageError?
         do throws(StorageError) {
             try connection.run("BEGIN IMMEDIATE")
@@ -157,8 +178,12 @@ final class SQLiteDatabase: Sendable {
                 // An I/O or memory error can make SQLite roll the whole transaction back: then
                 // nothing staged so far holds, and the writes that follow must not autocommit.
                 guard sqlite3_get_autocommit(connection.handle) == 0 else {
+                    // The write that just ran holds SQLite's code and message (the connection's
+                    // own were since overwritten by its savepoint's rollback).
+                    let cause = batch[next - 1].stagedFailure
                     throw StorageError(
-                        code: sqlite3_extended_errcode(connection.handle), message: "\(connection.path): the write transaction was rolled back")
+                        code: cause?.code ?? sqlite3_extended_errcode(connection.handle),
+                        message: (cause?.message ?? connection.path) + " (the write transaction was rolled back)")
                 }
             }
             try connection.run("COMMIT")
@@ -170,6 +195,9 @@ final class SQLiteDatabase: Sendable {
             if sqlite3_get_autocommit(connection.handle) == 0 { try? connection.run("ROLLBACK") }
             outcome = error
         }
+        health.observe(
+            failures: outcome.map { [$0] } ?? batch.compactMap(\.stagedFailure),
+            committedChanges: outcome == nil && sqlite3_total_changes64(connection.handle) > changesBefore)
         let settle: @Sendable ([any QueuedWrite]) -> Void = { writes in
             if let outcome { writes.forEach { $0.fail(outcome) } } else { writes.forEach { $0.publish() } }
         }
@@ -188,6 +216,8 @@ protocol QueuedWrite: Sendable {
     var rowInsert: RowInsert? { get }
     /// Runs the write inside the open transaction, in a savepoint of its own.
     func run(on connection: SQLiteConnection)
+    /// Why the write failed inside the transaction, once it ran (nil when it succeeded).
+    var stagedFailure: StorageError? { get }
     /// Records the outcome of a grouped row insert: the row's rowid, or why it failed.
     func stage(inserted: Result<Int64, StorageError>)
     /// The transaction committed: report the write's change (on the writer, in commit order).
@@ -246,6 +276,13 @@ final class PendingWrite<Value: Sendable>: QueuedWrite {
     }
 
     var hasCompletion: Bool { completion != nil }
+
+    var stagedFailure: StorageError? {
+        state.withLock { state in
+            if case .failure(let error)? = state.staged { return error }
+            return nil
+        }
+    }
 
     /// The outcome, once the commit that holds the write is durable (or failed).
     var result: Result<Value, StorageError>? {

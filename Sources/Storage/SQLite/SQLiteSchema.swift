@@ -94,6 +94,12 @@ enum SQLiteSchema {
         INSERT INTO contacts_search (contacts_search) VALUES ('rebuild');
         \(searchIndexTriggers)
         """,
+        // 4: triggers by age, for the retention purge (`--trigger-retention`), which deletes the
+        // oldest in small batches. Triggers arrive in time order, so each insert appends to the
+        // index's last page rather than dirtying a random one.
+        """
+        CREATE INDEX triggers_received ON triggers (received_ms);
+        """,
     ]
 
     /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a

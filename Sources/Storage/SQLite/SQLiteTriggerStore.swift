@@ -59,6 +59,27 @@ public final class SQLiteTriggerStore: TriggerStore {
             return Int(connection.changes)
         }
     }
+
+    public func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        try database.write { connection throws(StorageError) -> Int in
+            try connection.run(TriggerSQL.purgeAnswerBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
+            return Int(connection.changes)
+        }
+    }
+
+    public func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        try database.write { connection throws(StorageError) -> Int in
+            try connection.run(TriggerSQL.purgeTriggerBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
+            return Int(connection.changes)
+        }
+    }
+
+    public func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
+        let counts = try database.readers.read { connection throws(StorageError) in
+            try connection.firstRow(TriggerSQL.storedCounts) { (Int($0.int64(at: 0)), Int($0.int64(at: 1))) }
+        }
+        return counts ?? (0, 0)
+    }
 }
 
 /// The trigger store's SQL: constants, values always bound.
@@ -73,6 +94,16 @@ enum TriggerSQL {
     static let insertAnswer = "INSERT INTO idempotency_keys (key, request_digest, status, body, created_ms) VALUES (?, ?, ?, ?, ?)"
     static let answerByKey = "SELECT key, request_digest, status, body, created_ms FROM idempotency_keys WHERE key = ?"
     static let purge = "DELETE FROM idempotency_keys WHERE created_ms < ?"
+    /// One batch of the background purge: the oldest rows by the `created_ms` index.
+    static let purgeAnswerBatch = """
+        DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_ms < ? ORDER BY created_ms LIMIT ?)
+        """
+    /// One batch of the background purge: the oldest rows by the `received_ms` index (migration 4).
+    static let purgeTriggerBatch = """
+        DELETE FROM triggers WHERE seq IN (SELECT seq FROM triggers WHERE received_ms < ? ORDER BY received_ms LIMIT ?)
+        """
+    /// Counted at scrape time: count(*) walks the smallest index, a few ms at 100,000 rows.
+    static let storedCounts = "SELECT (SELECT count(*) FROM idempotency_keys), (SELECT count(*) FROM triggers)"
 
     static func insertValues(_ record: TriggerRecord) -> [SQLiteValue] {
         [
