@@ -30,7 +30,7 @@ release: deps
 run: release
 	.build/release/quickactiond $(ARGS)
 
-## test: every unit, API and end-to-end test (XCTest and Swift Testing)
+## test: every unit, API and end-to-end test (Swift Testing), on a build with zero warnings
 test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
