@@ -2,59 +2,66 @@ import Foundation
 import QuickActions
 import Testing
 
-/// Inputs the fuzzers (fuzz/run.sh) once found problems with, replayed on every test run
-/// through the same checks the fuzz targets make.
+/// Every input the fuzzers start from (fuzz/seeds/<Target>) and every one they once crashed on
+/// (fuzz/regressions/<Target>), replayed on every test run through the checks the fuzz target
+/// (fuzz/Fuzz<Target>.swift) makes. Targets are found from the directories, and a target
+/// without inputs fails: a replay over nothing proves nothing.
 @Suite struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The checks of each target whose code is in QuickActions, by target name.
+    static let replays: [String: @Sendable ([UInt8]) throws -> Void] = [
+        "JSONRequest": replayJSONRequest,
+        "StringsFile": { _ = try? StringsFile.parse($0) },
+        "StringCatalog": replayStringCatalog,
+        "InfoPlist": replayInfoPlist,
+    ]
+    /// Targets whose code is in another module, replayed by that module's tests.
+    static let replayedElsewhere = ["RequestTarget": "HTTPServerTests.RequestTargetFuzzRegressionTests"]
 
-    static func inputs(_ target: String) -> [[UInt8]] {
-        let directory = root.appendingPathComponent("fuzz/regressions/\(target)")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
-            FileManager.default.contents(atPath: directory.appendingPathComponent(name).path).map { Array($0) }
+    @Test func everyFuzzTargetIsReplayed() {
+        let targets = FuzzInputs.targets()
+        #expect(targets.count >= Self.replays.count)
+        for target in targets {
+            #expect(Self.replays[target] != nil || Self.replayedElsewhere[target] != nil, "fuzz target \(target) has no replay")
         }
     }
 
-    @Test func jsonRequestInputsParseAndWriteStably() throws {
-        let inputs = Self.inputs("JSONRequest")
-        #expect(!inputs.isEmpty)
-        for input in inputs {
-            guard let value = try? JSONParser.parse(input) else { continue }
-            let written = JSONWriter.bytes(value)
-            #expect(JSONWriter.bytes(try JSONParser.parse(written)) == written)
+    @Test(arguments: replays.keys.sorted())
+    func inputsReplay(target: String) throws {
+        let inputs = FuzzInputs.inputs(target)
+        try #require(!inputs.isEmpty, "fuzz/seeds/\(target) and fuzz/regressions/\(target) are empty")
+        let replay = try #require(Self.replays[target])
+        for input in inputs { try replay(input) }
+    }
+
+    /// What we parse we can write, and writing is stable; the contact rules run on what parses.
+    private static func replayJSONRequest(_ input: [UInt8]) throws {
+        guard let value = try? JSONParser.parse(input) else { return }
+        let written = JSONWriter.bytes(value)
+        #expect(JSONWriter.bytes(try JSONParser.parse(written)) == written)
+        if case .object(let fields) = value {
+            if case .string(let name)? = fields["name"] { _ = try? ContactValidator.name(name) }
+            if case .string(let email)? = fields["email"] { _ = try? ContactValidator.email(email) }
+            if case .object(let userInfo)? = fields["userInfo"] { _ = PropertyListValue(json: .object(userInfo)) }
+            if case .string(let text)? = fields["q"] { _ = SearchFolding.fold(text) }
+            if case .string(let date)? = fields["date"] { _ = Timestamp(rfc3339: date) }
         }
     }
 
-    @Test func stringsFileInputsNeverCrash() {
-        for input in Self.inputs("StringsFile") { _ = try? StringsFile.parse(input) }
+    private static func replayStringCatalog(_ input: [UInt8]) {
+        guard let catalog = try? StringCatalog.parse(input) else { return }
+        let items = [ShortcutItem(type: "NewPost", localizedTitle: "NewPostShortcutItemTitle", localizedSubtitle: "Search", kind: .static)]
+        let localizations = LocalizationCatalog(tables: catalog.tables, sourceLanguage: catalog.sourceLanguage)
+        for language in localizations.languages {
+            _ = LocalizationCatalog.localized(items, table: localizations.tables[language])
+            _ = ShortcutLinter.missingTranslation(for: items, table: localizations.tables[language] ?? [:], language: language)
+        }
+        _ = localizations.resolve(negotiated: localizations.negotiate(acceptLanguage: "de-AT, en;q=0.5"), developmentRegion: "en")
     }
 
-    @Test func stringCatalogInputsNeverCrash() {
-        for input in Self.inputs("StringCatalog") { _ = try? StringCatalog.parse(input) }
-    }
-
-    @Test func infoPlistInputsNeverCrash() {
-        for input in Self.inputs("InfoPlist") { _ = try? ShortcutConfiguration.parse(input, source: "regression") }
-    }
-}
-
-@Suite struct DevelopmentRegionTests {
-    @Test func theInfoPlistLanguageIsRead() throws {
-        let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleDevelopmentRegion</key><string>de_DE</string>
-            <key>UIApplicationShortcutItems</key><array><dict>
-            <key>UIApplicationShortcutItemType</key><string>SearchAction</string>
-            <key>UIApplicationShortcutItemTitle</key><string>Suchen</string>
-            </dict></array></dict></plist>
-            """
-        let configuration = try ShortcutConfiguration.parse(Array(plist.utf8), source: "inline")
-        #expect(configuration.developmentRegion == "de-DE")
-        let unexpanded = plist.replacingOccurrences(of: "de_DE", with: "$(DEVELOPMENT_LANGUAGE)")
-        // DEVELOPMENT_LANGUAGE is `en` unless a build setting says otherwise, as in Xcode.
-        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == "en")
-        let french = BuildSettings(["DEVELOPMENT_LANGUAGE": "fr"])
-        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline", buildSettings: french).developmentRegion == "fr")
+    private static func replayInfoPlist(_ input: [UInt8]) {
+        let settings = BuildSettings(["PRODUCT_BUNDLE_IDENTIFIER": "org.example.App", "PRODUCT_NAME": "App", "LOOP": "$(LOOP)x"])
+        guard let configuration = try? ShortcutConfiguration.parse(input, source: "fuzz", buildSettings: settings) else { return }
+        _ = ShortcutLinter.warnings(for: configuration.staticItems, appName: configuration.appName)
+        _ = PropertyListWriter.xml(items: configuration.staticItems)
     }
 }
