@@ -37,7 +37,7 @@ public final class RouteStats: Sendable {
         if let m = Self.methodIndex(method), let s = Self.statusIndex(status) {
             counters.add(m * Self.statuses.count + s, 1, in: row)
         } else {
-            // Bounded: seven methods and `other`, times the statuses a server can send.
+            // Bounded: the known methods and `other`, times the statuses a server can send.
             let label = Self.methodIndex(method) == nil ? Self.otherMethod : method
             otherCounts.withLock { $0["\(label) \(status)", default: 0] += 1 }
         }
@@ -47,20 +47,10 @@ public final class RouteStats: Sendable {
         counters.add(Self.nanosecondsIndex, Int(max(0, seconds) * 1e9), in: row)
     }
 
-    /// The index of `method` in `methods` (a switch: no array or string search per request).
+    /// The index of `method` in `methods`. A search of nine short strings, the usual ones first:
+    /// as cheap as a `switch` over the same literals (which also compares them in turn).
     private static func methodIndex(_ method: String) -> Int? {
-        switch method {
-        case "GET": 0
-        case "HEAD": 1
-        case "POST": 2
-        case "PATCH": 3
-        case "DELETE": 4
-        case "PUT": 5
-        case "OPTIONS": 6
-        case "CONNECT": 7
-        case "TRACE": 8
-        default: nil
-        }
+        methods.firstIndex(of: method)
     }
 
     /// Whether `method` is one this server knows (see `methods`).
