@@ -26,8 +26,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Per-thread replicas (one row per HTTP thread), for the transport and the API alike.
+        .target(name: "Sharding", swiftSettings: strict),
         // Transport only: the only module that imports CMicroHTTPD.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Sharding"], swiftSettings: strict),
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL (libcrypto for SHA-256).
         .target(name: "QuickActions", dependencies: ["CCrypto"], swiftSettings: strict),
         // Contact repositories: in-memory and SQLite.
@@ -35,15 +37,16 @@ let package = Package(
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Storage"],
+            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage"],
             swiftSettings: strict
         ),
         .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
-        .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
+        .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["quickactiond"],

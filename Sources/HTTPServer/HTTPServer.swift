@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Glibc
+import Sharding
 import Synchronization
 
 /// Why the server could not start.
@@ -19,10 +20,14 @@ public final class HTTPServer: Sendable {
     private let context: ServerContext
     private let daemon: Mutex<DaemonHandle?>
 
-    /// Binds the listening socket and starts serving.
-    public init(configuration: HTTPServerConfiguration, handler: any HTTPRequestHandler) throws(HTTPServerError) {
+    /// Binds the listening socket and starts serving. Each of the server's threads claims a row
+    /// of `threadRows` (by default rows for `configuration.threads`): pass the rows the
+    /// handler's per-thread replicas use.
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPRequestHandler, threadRows: ThreadRows? = nil) throws(HTTPServerError) {
         let listener = try ListeningSocket(host: configuration.host, port: configuration.port, backlog: max(128, configuration.maxConnections))
-        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes)
+        context = ServerContext(
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes,
+            threadRows: threadRows ?? ThreadRows(ownRows: max(1, configuration.threads)))
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
 
         var options: [MHD_OptionItem] = [
@@ -116,13 +121,17 @@ final class ServerContext: Sendable {
     let handler: any HTTPRequestHandler
     let maxBodyBytes: Int
     let maxHeaderBytes: Int
+    /// The rows the server's threads claim (see `MHDBridge.requestStarted`).
+    let threadRows: ThreadRows
     /// Requests started and not yet completed (per-thread cells: bumped twice per request).
-    let inFlight = ShardedCounter()
+    let inFlight: ShardedCounter
     let streams = StreamRegistry()
 
-    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int) {
+    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, threadRows: ThreadRows) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
+        self.threadRows = threadRows
+        inFlight = ShardedCounter(rows: threadRows)
     }
 }

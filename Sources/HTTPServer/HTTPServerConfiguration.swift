@@ -14,6 +14,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeoutSeconds: Int
     /// Threads serving connections.
     public var threads: Int
+    /// The most `threads` may be.
+    public static let maximumThreads = 64
 
     /// Creates a configuration with the service's defaults.
     public init(

@@ -1,16 +1,22 @@
 import CMicroHTTPD
 import Glibc
+import Sharding
 
 /// The C callbacks libmicrohttpd calls, as `static let`s of a nonisolated type: a callback
 /// written at top level in `main.swift` would be main-actor isolated and trap on MHD's threads.
 /// Nothing thrown crosses into C: the handler protocol cannot throw.
 enum MHDBridge {
-    /// Called once the request line is read, with the raw (undecoded) target.
+    /// Called once the request line is read, with the raw (undecoded) target, on the HTTP thread
+    /// that serves the request: it claims its rows there (a no-op after its first request).
     /// Its result becomes the request's `con_cls`.
     static let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
         cls, uri, _ in
         guard let cls else { return nil }
-        Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(1) }
+        Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+            server.threadRows.claim()
+            RequestID.threadRows.claim()
+            server.inFlight.add(1)
+        }
         let target = uri.map { String(cString: $0) } ?? "/"
         return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
     }

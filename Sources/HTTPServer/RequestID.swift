@@ -1,3 +1,5 @@
+import Sharding
+
 /// The X-Request-Id of a response: the id the client sent, or one this process makes.
 ///
 /// A made id is 8 random characters fixed for the process, then a 12-character base32 counter
@@ -45,7 +47,10 @@ public enum RequestID: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static let generatedLength = 20
-    private static let counter = ShardedCounter()
+    /// Rows for the process's id counter, claimed by every server's HTTP threads: as many as
+    /// `--threads` may be (a process with several servers, as tests have, shares the last).
+    static let threadRows = ThreadRows(ownRows: HTTPServerConfiguration.maximumThreads)
+    private static let counter = ShardedCounter(rows: threadRows)
     /// 8 characters chosen once per process, packed as the 8 bytes they are in memory.
     private static let prefix: UInt64 = {
         var generator = SystemRandomNumberGenerator()

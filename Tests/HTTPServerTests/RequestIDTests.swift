@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import Testing
 
 @testable import HTTPServer
@@ -19,48 +17,6 @@ import Testing
 
     @Test func aGivenIdIsSentAsItCame() {
         #expect(RequestID.given("client-7").description == "client-7")
-    }
-}
-
-@Suite struct ShardedCounterTests {
-    @Test func addsFromManyThreadsSumExactly() {
-        let counter = ShardedCounter()
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for _ in 0..<10_000 { counter.add(thread % 2 == 0 ? 2 : -1) }
-        }
-        #expect(counter.value == 4 * 10_000 * 2 - 4 * 10_000)
-    }
-
-    @Test func uniqueNumbersStayUniqueAcrossThreads() {
-        let counter = ShardedCounter()
-        let seen = Mutex<[UInt64]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let mine = (0..<5_000).map { _ in counter.nextUnique() }
-            seen.withLock { $0.append(contentsOf: mine) }
-        }
-        let all = seen.withLock { $0 }
-        #expect(all.count == 40_000)
-        #expect(Set(all).count == all.count)
-    }
-}
-
-@Suite struct ShardedCountersTests {
-    @Test func countersAreIndependentAndSumOverThreads() {
-        let counters = ShardedCounters(width: 11)
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for index in 0..<11 {
-                for _ in 0..<1_000 { counters.add(index, index) }
-            }
-        }
-        for index in 0..<11 { #expect(counters.total(index) == 8 * 1_000 * index) }
-    }
-
-    @Test func rowsDoNotOverlap() {
-        // A counter added in one row is not seen in another counter of the next row.
-        let counters = ShardedCounters(width: 9)
-        for row in 0..<ThreadShard.count { counters.add(8, 1, in: row) }
-        #expect(counters.total(8) == ThreadShard.count)
-        for index in 0..<8 { #expect(counters.total(index) == 0) }
     }
 }
 

@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Sharding
 import Storage
 import Testing
 
@@ -21,8 +22,9 @@ struct APITestHarness {
         cache = try ShortcutListCache(
             builder: builder, repository: repository,
             renderer: ShortcutListRenderer(
-                catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings))
-        let metrics = Metrics()
+                catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings),
+            threadRows: ThreadRows(ownRows: 0))
+        let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         triggers = InMemoryTriggerStore()
         let router = Service.router(
             Dependencies(

@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Sharding
 import Storage
 import Testing
 
@@ -23,12 +24,14 @@ final class UnreachableRepository: ContactRepository {
 @Suite struct ReadinessTests {
     private func handler(_ repository: any ContactRepository) throws -> APIHandler {
         let builder = ShortcutItemBuilder()
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
+        let cache = try ShortcutListCache(
+            builder: builder, repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         let router = Service.router(
             Dependencies(
-                repository: repository, triggers: InMemoryTriggerStore(), builder: builder, cache: cache, metrics: Metrics(),
+                repository: repository, triggers: InMemoryTriggerStore(), builder: builder, cache: cache,
+                metrics: Metrics(threadRows: ThreadRows(ownRows: 0)),
                 events: EventHub(), catalog: nil, idempotencyTTLSeconds: 86_400))
-        return APIHandler(router: router, logger: RequestLogger(level: .error))
+        return APIHandler(router: router, logger: RequestLogger(level: .error), metrics: Metrics(threadRows: ThreadRows(ownRows: 0)))
     }
 
     @Test func readyzIs503ProblemWhenTheDatabaseDoesNotAnswer() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPServer
 import QuickActions
+import Sharding
 import Testing
 
 @testable import QuickActionsAPI
@@ -31,8 +32,9 @@ import Testing
 
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("full.sqlite").path)
         let builder = ShortcutItemBuilder()
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: ShortcutListRenderer())
-        let metrics = Metrics()
+        let cache = try ShortcutListCache(
+            builder: builder, repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
+        let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let router = Service.router(
             Dependencies(
                 repository: repository, triggers: repository.triggerStore(), builder: builder, cache: cache, metrics: metrics, events: EventHub(),

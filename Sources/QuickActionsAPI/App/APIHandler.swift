@@ -14,7 +14,7 @@ public final class APIHandler: HTTPRequestHandler {
     public static let unmatchedRoute = "unmatched"
 
     /// Creates a handler over `router`; with an authenticator, every request but the probes needs the token.
-    public init(router: Router, logger: RequestLogger, authenticator: BearerAuthenticator? = nil, metrics: Metrics = Metrics()) {
+    public init(router: Router, logger: RequestLogger, authenticator: BearerAuthenticator? = nil, metrics: Metrics) {
         self.router = router
         self.logger = logger
         self.authenticator = authenticator

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sharding
 import Synchronization
 
 /// Request counters and a latency histogram for one route pattern, updated without a lock
@@ -20,7 +21,10 @@ public final class RouteStats: Sendable {
     /// same cache lines, and a scrape adds the rows up. Layout: a count per (method, status),
     /// then a count per bucket, then the summed nanoseconds. (The request count is the sum of
     /// the counts by method and status: not counted twice.)
-    private let counters = ShardedCounters(width: RouteStats.nanosecondsIndex + 1)
+    ///
+    /// Made when `Metrics` registers the stats, with the rows of its HTTP threads: a route is
+    /// declared (`Routes`) before anything knows how many threads will serve it.
+    private let table = AtomicLazyReference<ShardedCounters>()
     private let otherCounts = Mutex<[String: UInt64]>([:])
 
     private static let bucketIndex = methods.count * statuses.count
@@ -31,20 +35,31 @@ public final class RouteStats: Sendable {
         self.route = route
     }
 
+    /// Gives the stats their counters, a row per row of `rows` (the first call decides).
+    func bind(_ rows: ThreadRows) {
+        _ = table.storeIfNil(ShardedCounters(width: Self.nanosecondsIndex + 1, rows: rows))
+    }
+
+    /// The counters; stats counted before any `Metrics` registered them (in unit tests) get
+    /// counters on one shared row.
+    private var counters: ShardedCounters {
+        table.load() ?? table.storeIfNil(ShardedCounters(width: Self.nanosecondsIndex + 1, rows: ThreadRows(ownRows: 0)))
+    }
+
     /// Counts one finished request.
     func observe(method: String, status: Int, seconds: Double) {
-        let row = ThreadShard.current
+        let row = counters.current
         if let m = Self.methodIndex(method), let s = Self.statusIndex(status) {
-            counters.add(m * Self.statuses.count + s, 1, in: row)
+            row.add(m * Self.statuses.count + s, 1)
         } else {
             // Bounded: the known methods and `other`, times the statuses a server can send.
             let label = Self.methodIndex(method) == nil ? Self.otherMethod : method
             otherCounts.withLock { $0["\(label) \(status)", default: 0] += 1 }
         }
         if let bucket = Self.buckets.firstIndex(where: { seconds <= $0 }) {
-            counters.add(Self.bucketIndex + bucket, 1, in: row)
+            row.add(Self.bucketIndex + bucket, 1)
         }
-        counters.add(Self.nanosecondsIndex, Int(max(0, seconds) * 1e9), in: row)
+        row.add(Self.nanosecondsIndex, Int(max(0, seconds) * 1e9))
     }
 
     /// The index of `method` in `methods`. A search of nine short strings, the usual ones first:
@@ -96,17 +111,21 @@ public final class RouteStats: Sendable {
 public final class Metrics: Sendable {
     /// Requests that matched no route, under one fixed label.
     public let unmatched: RouteStats
+    /// The rows of the HTTP threads that count (see `PerThreadReplica`).
+    public let threadRows: ThreadRows
     private let registered = Mutex<[RouteStats]>([])
     private let triggers = Mutex<[String: UInt64]>([:])
 
-    /// Creates empty metrics.
-    public init(unmatchedLabel: String = "unmatched") {
+    /// Creates empty metrics, counted in a row per row of `threadRows`.
+    public init(threadRows: ThreadRows, unmatchedLabel: String = "unmatched") {
+        self.threadRows = threadRows
         unmatched = RouteStats(route: unmatchedLabel)
-        registered.withLock { $0.append(unmatched) }
+        register([unmatched])
     }
 
-    /// Includes `stats` in the exposition.
+    /// Includes `stats` in the exposition, counted in rows of `threadRows`.
     public func register(_ stats: [RouteStats]) {
+        stats.forEach { $0.bind(threadRows) }
         registered.withLock { $0.append(contentsOf: stats) }
     }
 

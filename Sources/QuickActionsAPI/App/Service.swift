@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import QuickActions
+import Sharding
 import Storage
 
 /// A running quickactiond: the store, the shortcut cache, the router and the HTTP server.
@@ -17,7 +18,9 @@ final class Service: Sendable {
         let (repository, triggers, checkpoint) = try Self.openStores(configuration)
         let shortcuts = try Self.loadShortcuts(configuration)
         let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
-        let metrics = Metrics()
+        // A row per HTTP thread for everything the threads count or copy (see `PerThreadReplica`).
+        let threadRows = ThreadRows(ownRows: configuration.threads)
+        let metrics = Metrics(threadRows: threadRows)
         Self.logShortcutFindings(shortcuts, path: configuration.shortcutsPath ?? "", logger: logger)
         // The fallback language and the Content-Language of the untranslated list: the
         // Info.plist's development region.
@@ -25,7 +28,7 @@ final class Service: Sendable {
             catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName,
             baseLanguage: shortcuts.configuration.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
             configurationWarnings: shortcuts.configuration.warnings)
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
+        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: threadRows)
         let events = EventHub()
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
@@ -42,7 +45,8 @@ final class Service: Sendable {
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
-            handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics))
+            handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics),
+            threadRows: threadRows)
         events.start()
         purger.start()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import QuickActions
 
 /// Everything the command line and environment decide.
@@ -157,7 +158,7 @@ public enum CommandLineParser {
             case "--max-header-bytes": configuration.maxHeaderBytes = try iterator.integer(flag, inline, 1024...(1 << 20))
             case "--max-connections": configuration.maxConnections = try iterator.integer(flag, inline, 1...100_000)
             case "--idle-timeout": configuration.idleTimeoutSeconds = try iterator.integer(flag, inline, 1...86_400)
-            case "--threads": configuration.threads = try iterator.integer(flag, inline, 1...64)
+            case "--threads": configuration.threads = try iterator.integer(flag, inline, 1...HTTPServerConfiguration.maximumThreads)
             case "--log-level":
                 let value = try iterator.value(flag, inline)
                 guard let level = LogLevel(rawValue: value) else {

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import QuickActions
+import Sharding
 import Storage
 import Synchronization
 
@@ -96,7 +97,7 @@ public final class ShortcutListCache: Sendable {
     private final class RowCache: Sendable {
         let state = Mutex<(version: Int, representations: [(key: ShortcutRepresentationKey, representation: ShortcutRepresentation)])>(
             (0, []))
-        /// Keeps two rows' locks off one cache line.
+        /// Keeps two rows' locks off one cache line (rows are small objects, allocated together).
         private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
@@ -106,7 +107,7 @@ public final class ShortcutListCache: Sendable {
     private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
     /// The list's version, also readable without the lock (changed under it).
     private let currentVersion = Atomic<Int>(1)
-    private let rows: [RowCache] = (0..<ThreadShard.count).map { _ in RowCache() }
+    private let rows: PerThreadReplica<RowCache>
     /// Tells observers of changes, off the writers' threads.
     private let announcer = DispatchQueue(label: "quickactiond.shortcuts.announce")
     /// Whether an announcement is queued (the changes after it is queued are in it).
@@ -114,9 +115,13 @@ public final class ShortcutListCache: Sendable {
     /// The last version announced (read and written on `announcer` only).
     private let announcedVersion = Atomic<Int>(1)
 
-    /// Builds the first list from the repository's favorites, then follows its changes.
-    public init(builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer) throws(StorageError) {
+    /// Builds the first list from the repository's favorites, then follows its changes. Each
+    /// row of `threadRows` keeps copies of its own.
+    public init(
+        builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
+    ) throws(StorageError) {
         self.builder = builder
+        rows = PerThreadReplica(rows: threadRows) { _ in RowCache() }
         self.renderer = renderer
         let favorites = try repository.favorites().map {
             (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)))
@@ -188,8 +193,8 @@ public final class ShortcutListCache: Sendable {
 
     /// The representation for `key`, rendered on first use after each change.
     ///
-    /// Each thread row (see `ThreadShard`) answers from copies of its own, under a lock of its
-    /// own. The HTTP threads then never contend for a lock or write a shared cache line to
+    /// Each HTTP thread answers from copies of its own (`PerThreadReplica`), under a lock of
+    /// its own. The HTTP threads then never contend for a lock or write a shared cache line to
     /// serve the list (no reference count shared on the representation, its bytes or its
     /// header fields). A row drops its copies when the version changes.
     public func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
@@ -199,7 +204,7 @@ public final class ShortcutListCache: Sendable {
     /// The representation for `key` and the list version it shows.
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
         let version = currentVersion.load(ordering: .acquiring)
-        let row = rows[ThreadShard.current]
+        let row = rows.current
         let mine = row.state.withLock { row in
             row.version == version ? row.representations.first { $0.key == key }?.representation : nil
         }

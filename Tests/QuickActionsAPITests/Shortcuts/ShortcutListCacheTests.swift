@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Sharding
 import Storage
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
         for index in 0..<40 { _ = try repository.create(NewContact(name: "Person \(index)", email: nil, favorite: index % 3 == 0)) }
         let builder = ShortcutItemBuilder()
         let renderer = ShortcutListRenderer()
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
+        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
         for step in 0..<400 {
             let contacts = try repository.list(ContactQuery(limit: 1000)).contacts
             let target = contacts.randomElement(using: &random)
@@ -57,7 +58,8 @@ import Testing
         let repository = InMemoryContactRepository()
         let favorite = try repository.create(NewContact(name: "Ada", email: "ada@example.com", favorite: true))
         let other = try repository.create(NewContact(name: "Alan", email: nil, favorite: false))
-        let cache = try ShortcutListCache(builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer())
+        let cache = try ShortcutListCache(
+            builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         let version = cache.version
         _ = try repository.update(id: other.id, ContactPatch(name: "Alan Turing"), expectedRevision: nil)
         #expect(cache.version == version, "a non-favorite's change does not touch the list")
