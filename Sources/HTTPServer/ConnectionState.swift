@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 /// What one connection keeps between its requests: the last libmicrohttpd response made for a
-/// shared representation, so that the next request given the same one reuses it.
+/// `PreparedResponse`, so that the next request answered with the same one reuses it.
 ///
 /// A keep-alive client mostly asks again for what it had (a companion polling `/shortcuts`).
 /// Making a response costs a `MHD_Response` and, per header field, three allocations and a
@@ -11,58 +11,31 @@ import CMicroHTTPD
 /// reference to a response once the response is sent, before it reads the next request on that
 /// connection (`connection_reset` at `MHD_CONNECTION_FOOTERS_SENT`). When the next request is
 /// answered, the kept response is therefore ours alone, and changing its X-Request-Id touches
-/// nothing another request can see. A connection is served by one thread only.
+/// nothing another request can see. A connection is served by one thread only. What was made
+/// is right for the next response because reuse is keyed on the `PreparedResponse` alone,
+/// whose status, header fields and body never change.
 ///
 /// Created when libmicrohttpd accepts the connection and freed when it closes it (also at stop):
 /// see `MHDBridge.connectionEvent`.
 final class ConnectionState {
     /// The kept response (one reference, ours), what it was made for, and the id it carries.
+    /// Holding `source` keeps it alive, so its identity can never be taken by another object
+    /// while it is kept here.
     private var kept: OpaquePointer?
-    private var key: Key?
+    private var source: PreparedResponse?
     private var requestId: RequestID?
 
-    /// What makes two responses the same apart from their X-Request-Id: status, body and header
-    /// list, the last two compared by identity. Holding them keeps them alive, so an identity
-    /// can never be taken by a different object while it is kept here.
-    struct Key {
-        let status: Int
-        let body: SharedBytes?
-        let headers: HeaderCStrings
-
-        /// The key of `response`, or nil when it is not kept: only a response with a shared or
-        /// empty body, prepared headers and an id, that leaves the connection open.
-        init?(_ response: HTTPResponse) {
-            guard Self.mayKeep(response), let headers = response.headers.cStrings else { return nil }
-            switch response.body {
-            case .shared(let shared): body = shared
-            case .empty: body = nil
-            case .bytes, .stream: return nil
-            }
-            status = response.status
-            self.headers = headers
-        }
-
-        /// Whether a response with a shared or empty body and prepared headers may be kept.
-        static func mayKeep(_ response: HTTPResponse) -> Bool {
-            response.requestId != nil && !response.closeConnection && response.deferred == nil
-        }
-
-        /// Whether `response` has this status, body and header list (compared without
-        /// making a key of it).
-        func matches(_ response: HTTPResponse) -> Bool {
-            guard status == response.status, response.headers.cStrings === headers else { return false }
-            switch response.body {
-            case .shared(let shared): return shared === body
-            case .empty: return body == nil
-            case .bytes, .stream: return false
-            }
-        }
+    /// The prepared response `response` sends, when what is made for it may be kept: it has an
+    /// id, leaves the connection open and is not completed later.
+    static func keepable(_ response: HTTPResponse) -> PreparedResponse? {
+        guard response.requestId != nil, !response.closeConnection, response.deferred == nil else { return nil }
+        return response.prepared
     }
 
-    /// The kept response, given `response`'s X-Request-Id, if it was made for the same status,
-    /// body and headers and `response` may be kept; otherwise nil.
+    /// The kept response, given `response`'s X-Request-Id, if it was made for the prepared
+    /// response `response` sends and `response` may be kept; otherwise nil.
     func reuse(for response: HTTPResponse) -> OpaquePointer? {
-        guard let kept, let key, let newId = response.requestId, Key.mayKeep(response), key.matches(response) else { return nil }
+        guard let kept, let source, let newId = response.requestId, Self.keepable(response) === source else { return nil }
         if let requestId {
             _ = requestId.withCString { MHD_del_response_header(kept, "X-Request-Id", $0) }
         }
@@ -71,12 +44,12 @@ final class ConnectionState {
         return kept
     }
 
-    /// Keeps `made` (taking over the caller's reference) for the next request, in place of the
-    /// response kept so far.
-    func keep(_ made: OpaquePointer, key: Key, requestId: RequestID?) {
+    /// Keeps `made` (taking over the caller's reference), made for `prepared`, for the next
+    /// request, in place of the response kept so far.
+    func keep(_ made: OpaquePointer, for prepared: PreparedResponse, requestId: RequestID?) {
         release()
         kept = made
-        self.key = key
+        source = prepared
         self.requestId = requestId
     }
 
@@ -84,7 +57,7 @@ final class ConnectionState {
     func release() {
         if let kept { MHD_destroy_response(kept) }
         kept = nil
-        key = nil
+        source = nil
         requestId = nil
     }
 

@@ -16,20 +16,25 @@ public final class HTTPRequest: Sendable {
     /// Query parameters, percent-decoded, in order.
     public let query: [(name: String, value: String)]
     /// The request header fields.
-    public let headers: HTTPHeaders
+    public let headers: RequestHeaders
     /// The request body (empty when none was sent).
     public let body: [UInt8]
     /// Monotonic time the request started, in nanoseconds, for durations.
     public let startedAt: UInt64
 
     /// Creates a request; tests build these directly to drive a router in-process.
-    public init(
+    public convenience init(
         method: String,
         target: String,
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
         startedAt: UInt64 = MonotonicClock.nanoseconds()
     ) throws(RequestTargetError) {
+        try self.init(method: method, target: target, headers: RequestHeaders(headers.fields), body: body, startedAt: startedAt)
+    }
+
+    /// Creates a request with header fields as the transport read them.
+    init(method: String, target: String, headers: RequestHeaders, body: [UInt8], startedAt: UInt64) throws(RequestTargetError) {
         let parsed = try RequestTarget.parse(target)
         self.method = method
         self.target = target

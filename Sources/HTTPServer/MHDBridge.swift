@@ -140,7 +140,7 @@ enum MHDBridge {
         var response: HTTPResponse
         do throws(RequestTargetError) {
             let request = try HTTPRequest(
-                method: context.method, target: context.target, headers: HTTPHeaders(packed: context.headers),
+                method: context.method, target: context.target, headers: RequestHeaders(packed: context.headers),
                 body: context.body, startedAt: context.startedAt)
             response = server.handler.handle(request)
         } catch {
@@ -219,8 +219,8 @@ enum MHDBridge {
             }
             guard let made = makeResponse(response, on: connection, server: server) else { return .NO }
             let result = MHD_queue_response(connection, UInt32(response.status), made)
-            if let state, let key = ConnectionState.Key(response) {
-                state.keep(made, key: key, requestId: response.requestId)
+            if let state, let prepared = ConnectionState.keepable(response) {
+                state.keep(made, for: prepared, requestId: response.requestId)
             } else {
                 MHD_destroy_response(made)
             }
@@ -249,8 +249,8 @@ enum MHDBridge {
             if made == nil { Unmanaged<StreamingBody>.fromOpaque(retained).release() }
         }
         guard let made else { return nil }
-        if let prepared = response.headers.cStrings {
-            for field in prepared.pairs { _ = MHD_add_response_header(made, field.name, field.value) }
+        if let prepared = response.prepared {
+            for field in prepared.cStrings.pairs { _ = MHD_add_response_header(made, field.name, field.value) }
         } else {
             for field in response.headers {
                 // withCString borrows a native string's own bytes: no C copy per header.

@@ -3,12 +3,13 @@ import HTTPServer
 import Synchronization
 import Testing
 
-/// Serves a shared representation the way the shortcut list is served: shared bytes, a prepared
-/// header list and a fresh request id per response.
+/// Serves a shared representation the way the shortcut list is served: prepared responses (200
+/// and 304) and a fresh request id per response.
 final class SharedRepresentationHandler: HTTPRequestHandler {
     struct Representation {
-        var body: SharedBytes
-        var headers: HTTPHeaders
+        var etag: String
+        var ok: PreparedResponse
+        var notModified: PreparedResponse
     }
 
     let current: Mutex<Representation>
@@ -27,8 +28,10 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
     static func representation(_ text: String) -> Representation {
         var headers = HTTPHeaders()
         headers.add("ETag", "\"\(text)\"")
+        let notModified = PreparedResponse(status: 304, headers: headers)
         headers.add("Content-Type", "text/plain")
-        return Representation(body: SharedBytes(Array(text.utf8)), headers: headers.prepared())
+        return Representation(
+            etag: "\"\(text)\"", ok: PreparedResponse(status: 200, headers: headers, body: SharedBytes(Array(text.utf8))), notModified: notModified)
     }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -36,9 +39,11 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
         switch request.path {
         case "/shared":
             let representation = current.withLock { $0 }
-            let matches = request.headers["If-None-Match"] == representation.headers["ETag"]
-            response = HTTPResponse(
-                status: matches ? 304 : 200, headers: representation.headers, body: matches ? .empty : .shared(representation.body))
+            response = HTTPResponse(request.headers["If-None-Match"] == representation.etag ? representation.notModified : representation.ok)
+        case "/altered":
+            // A prepared response changed after the fact is no longer the prepared one.
+            response = HTTPResponse(current.withLock { $0 }.ok)
+            response.headers.add("X-Altered", "yes")
         case "/change":
             let text = String(decoding: request.body, as: UTF8.self)
             current.withLock { $0 = Self.representation(text) }
@@ -46,7 +51,7 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
         case "/fresh":
             let body = SharedBytes(Array("fresh".utf8))
             freshBodies.withLock { $0.append(WeakBody(body)) }
-            response = HTTPResponse(status: 200, headers: HTTPHeaders().prepared(), body: .shared(body))
+            response = HTTPResponse(PreparedResponse(status: 200, headers: HTTPHeaders(), body: body))
         default:
             response = HTTPResponse(status: 404, body: .bytes(Array("none".utf8)))
         }
@@ -112,6 +117,9 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
             #expect(try get("/shared").body == "first")
             #expect(try get("/shared", "If-None-Match: \"first\"\r\n").status == 304)
             #expect(try get("/shared").body == "first")
+            let altered = try get("/altered")
+            #expect(altered.body == "first" && altered.header("X-Altered") == "yes")
+            #expect(try get("/shared").header("X-Altered") == nil)
             let missing = try get("/missing")
             #expect(missing.status == 404 && missing.body == "none")
             #expect(try get("/shared").body == "first")

@@ -26,14 +26,3 @@ import Testing
         #expect(throws: error) { try RequestTarget.parse(target) }
     }
 }
-
-@Suite struct HTTPHeadersTests {
-    @Test func lookupIsCaseInsensitiveAndKeepsOrder() {
-        var headers = HTTPHeaders([("Content-Type", "a"), ("X-One", "1"), ("x-one", "2")])
-        #expect(headers["content-type"] == "a")
-        #expect(headers.values(for: "X-ONE") == ["1", "2"])
-        headers.set("X-One", "3")
-        #expect(headers.values(for: "x-one") == ["3"])
-        #expect(headers["Missing"] == nil)
-    }
-}

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 import QuickActions
 import Synchronization
 import Testing
@@ -12,6 +13,21 @@ import Testing
     }
 
     enum ShortcutsTestError: Error { case noItems }
+
+    @Test func theListIsSentAsAPreparedResponseEveryRequestShares() throws {
+        // The transport reuses what it made for a prepared response: the list and its 304
+        // must reach it unchanged, the same object for every request of one list version.
+        let api = try APITestHarness(seed: true)
+        let first = api.handler.handle(try HTTPRequest(method: "GET", target: "/shortcuts"))
+        let second = api.handler.handle(try HTTPRequest(method: "GET", target: "/shortcuts"))
+        let prepared = try #require(first.prepared)
+        #expect(second.prepared === prepared)
+        #expect(first.requestId != second.requestId)
+        let etag = try #require(first.headers["ETag"])
+        let notModified = api.handler.handle(try HTTPRequest(method: "GET", target: "/shortcuts", headers: HTTPHeaders([("If-None-Match", etag)])))
+        #expect(notModified.status == 304)
+        #expect(notModified.prepared != nil)
+    }
 
     @Test func staticItemsFirstThenOneFavoriteActionPerFavoriteInCreationOrder() throws {
         let api = try APITestHarness(seed: true)

@@ -80,7 +80,7 @@ public final class APIHandler: HTTPRequestHandler {
         }
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         var response = problem.response
-        finish(&response, method: method, path: path, route: metrics.unmatched, headers: HTTPHeaders(), startedAt: startedAt)
+        finish(&response, method: method, path: path, route: metrics.unmatched, headers: RequestHeaders(), startedAt: startedAt)
         return response
     }
 
@@ -103,7 +103,7 @@ public final class APIHandler: HTTPRequestHandler {
 
     /// Gives the response its request id, counts it and logs it.
     private func finish(
-        _ response: inout HTTPResponse, method: String, path: String, route: RouteStats, headers: HTTPHeaders, startedAt: UInt64
+        _ response: inout HTTPResponse, method: String, path: String, route: RouteStats, headers: RequestHeaders, startedAt: UInt64
     ) {
         let requestId = Self.clientRequestId(from: headers).map(RequestID.given) ?? .next()
         response.requestId = requestId
@@ -115,7 +115,7 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     /// The client's `X-Request-Id` when it is short, visible ASCII.
-    static func clientRequestId(from headers: HTTPHeaders) -> String? {
+    static func clientRequestId(from headers: RequestHeaders) -> String? {
         guard let given = headers["X-Request-Id"], (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             return nil
         }

@@ -25,9 +25,9 @@ final class ShortcutsController: Sendable {
         let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let representation = cache.representation(ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
         if let ifNoneMatch = request.http.headers["If-None-Match"], Self.matches(ifNoneMatch, representation.etag) {
-            return HTTPResponse(status: 304, headers: representation.notModifiedHeaders)
+            return HTTPResponse(representation.notModified)
         }
-        return HTTPResponse(status: 200, headers: representation.headers, body: .shared(representation.body))
+        return HTTPResponse(representation.response)
     }
 
     /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406.

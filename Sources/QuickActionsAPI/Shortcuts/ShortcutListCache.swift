@@ -17,10 +17,11 @@ public final class ShortcutRepresentation: Sendable {
     public let contentType: String
     /// The language the titles are in, when a localization was chosen.
     public let language: String?
-    /// The header fields of a 200 answer, and of a 304 (the same without Content-Type): made
-    /// once, and shared by every response (a request adds only its X-Request-Id, kept apart).
-    public let headers: HTTPHeaders
-    public let notModifiedHeaders: HTTPHeaders
+    /// The 200 answer, and the 304 (the same header fields without Content-Type, no body):
+    /// made once and sent by every request that gets this representation (each adds only its
+    /// X-Request-Id), so a connection may reuse what it made for them.
+    public let response: PreparedResponse
+    public let notModified: PreparedResponse
 
     /// A copy with bytes and header fields of its own (see `ShortcutListCache.representation`).
     func copy() -> ShortcutRepresentation {
@@ -38,9 +39,9 @@ public final class ShortcutRepresentation: Sendable {
         headers.add("Cache-Control", "no-cache")
         headers.add("Vary", "Accept, Accept-Language")
         if let language { headers.add("Content-Language", language) }
-        notModifiedHeaders = headers.prepared()
+        notModified = PreparedResponse(status: 304, headers: headers)
         headers.add("Content-Type", contentType)
-        self.headers = headers.prepared()
+        response = PreparedResponse(status: 200, headers: headers, body: body)
     }
 }
 

@@ -1,0 +1,35 @@
+/// A request's header fields, read-only, as the transport packed them: a lookup compares bytes
+/// and makes a string only for the value it returns (see `PackedHeaderFields`).
+public struct RequestHeaders: Sendable, Sequence {
+    private let packed: PackedHeaderFields
+
+    /// `fields` in order (tests, and requests built in-process).
+    public init(_ fields: [(name: String, value: String)] = []) {
+        packed = PackedHeaderFields(fields: fields)
+    }
+
+    /// The fields the transport read.
+    init(packed: PackedHeaderFields) {
+        self.packed = packed
+    }
+
+    /// The fields, names as sent.
+    public var fields: [(name: String, value: String)] {
+        packed.fields
+    }
+
+    /// The first value for `name` (ASCII case-insensitive), or nil.
+    public subscript(name: String) -> String? {
+        packed.first(name)
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+}
