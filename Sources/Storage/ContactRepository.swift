@@ -1,21 +1,5 @@
 import QuickActions
 
-/// A storage failure: the database refused or broke. Rendered as HTTP 500/503.
-public struct StorageError: Error, Sendable, CustomStringConvertible {
-    /// The backend's result code, when it has one.
-    public var code: Int32
-    /// What failed, with the backend's own message.
-    public var message: String
-
-    /// Creates an error.
-    public init(code: Int32 = 0, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { code == 0 ? message : "\(message) (code \(code))" }
-}
-
 /// The result of a conditional write.
 public enum ContactWriteResult: Sendable, Equatable {
     /// Done: the contact before and after (after is nil for a delete).

@@ -8,7 +8,7 @@ import Testing
 
 /// A store whose database has gone away: every call fails.
 final class UnreachableRepository: ContactRepository {
-    private let error = StorageError(code: 10, message: "disk I/O error")
+    private let error = StorageError(.ioError, message: "disk I/O error")
     let changes = ContactChangeFeed()
     func create(_ contact: NewContact) throws(StorageError) -> Contact { throw error }
     func get(id: String) throws(StorageError) -> Contact? { throw error }

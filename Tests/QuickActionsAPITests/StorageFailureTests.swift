@@ -99,11 +99,13 @@ import Testing
     }
 
     @Test func anIOErrorHasItsOwnProblemType() throws {
-        let io = Problem.storage(StorageError(code: 10 | (3 << 8), message: "/x.sqlite: disk I/O error"))
+        let io = Problem.storage(
+            StorageError(.ioError, message: "/x.sqlite: disk I/O error", backendCode: .init(backend: "SQLite", code: 778, reason: "disk I/O error")))
         #expect(io.status == 503 && io.type == "https://quickactiond.dev/problems/storage-io-error")
         #expect(io.headers["Retry-After"] != nil)
         #expect(!io.detail.contains("/x.sqlite"), "no path in a client's answer")
-        let busy = Problem.storage(StorageError(code: 5, message: "database is locked"))
+        #expect(io.detail.contains("(disk I/O error)"), "the backend's words for its code")
+        let busy = Problem.storage(StorageError(message: "database is locked"))
         #expect(busy.status == 503 && busy.type == "https://quickactiond.dev/problems/service-unavailable")
         #expect(busy.headers["Retry-After"] == "1")
     }

@@ -1,5 +1,7 @@
+import Dispatch
 import QuickActions
 import Storage
+import Synchronization
 import Testing
 
 /// The behaviour every `ContactRepository` promises, run against each implementation.
@@ -23,6 +25,30 @@ import Testing
             #expect(try repository.get(id: odd.id) == odd)
             #expect(try repository.get(id: "nosuchcontact0000000") == nil)
             try repository.ping()
+        }
+    }
+
+    /// `create(_:completion:)`, the path `POST /contacts` takes: each completion runs once, with
+    /// a contact that is stored (and durable) by then.
+    @Test(arguments: RepositoryKind.allCases)
+    func createWithCompletionCompletesOnceWithAStoredContact(kind: RepositoryKind) throws {
+        try kind.withRepository { repository in
+            let results = Mutex<[Result<Contact, StorageError>]>([])
+            let done = DispatchGroup()
+            DispatchQueue.concurrentPerform(iterations: 20) { index in
+                done.enter()
+                repository.create(NewContact(name: "Async \(index)", email: nil, favorite: index % 2 == 0)) { result in
+                    results.withLock { $0.append(result) }
+                    done.leave()
+                }
+            }
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            let created = try results.withLock { $0 }.map { try $0.get() }
+            #expect(created.count == 20)
+            #expect(Set(created.map(\.id)).count == 20 && Set(created.map(\.sequence)).count == 20)
+            for contact in created { #expect(try repository.get(id: contact.id) == contact) }
+            #expect(try repository.counts() == (contacts: 20, favorites: 10))
+            #expect(Set(try repository.favorites().map(\.id)) == Set(created.filter(\.favorite).map(\.id)))
         }
     }
 

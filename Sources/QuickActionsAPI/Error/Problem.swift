@@ -82,7 +82,7 @@ extension Problem {
     /// 503 for a storage failure, with `Retry-After`. The type names the cause: the disk is
     /// full (`…/problems/storage-full`), failed to read or write (`…/problems/storage-io-error`),
     /// or the store is otherwise unavailable (`…/problems/service-unavailable`). The detail
-    /// gives SQLite's words for the code, never a path; the log line has the whole message.
+    /// gives the backend's words for its code, never a path; the log line has the whole message.
     static func storage(_ error: StorageError) -> Problem {
         let reason = error.reason.map { " (\($0))" } ?? ""
         let (title, detail, retryAfter): (String, String, Int) =

@@ -22,7 +22,6 @@ final class DatabaseFileLock: Sendable {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw StorageError(
-                code: 0,
                 message: "cannot write the database at \(databasePath): cannot create its lock file \(path): \(Self.lastError())")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

@@ -22,8 +22,8 @@ final class SQLiteConnection: @unchecked Sendable {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             // sqlite3_open_v2 allocates a handle even when it fails; it must still be closed.
             sqlite3_close_v2(handle)
-            throw StorageError(
-                code: rc,
+            throw StorageError.sqlite(
+                rc,
                 message: "cannot open the SQLite database at \(path): \(reason) (check that the file and its directory exist and are writable)")
         }
         self.path = path
@@ -44,7 +44,7 @@ final class SQLiteConnection: @unchecked Sendable {
             return rc
         default:
             // "<path>: <reason>", so callers can prefix what they were doing.
-            throw StorageError(code: rc, message: "\(path): \(String(cString: sqlite3_errmsg(handle)))")
+            throw StorageError.sqlite(rc, message: "\(path): \(String(cString: sqlite3_errmsg(handle)))")
         }
     }
 

@@ -146,7 +146,7 @@ public final class SQLiteContactRepository: ContactRepository {
         do {
             try database.probe()
         } catch {
-            throw StorageError(code: error.code, message: "writes fail: \(error.message)")
+            throw error.with(message: "writes fail: \(error.message)")
         }
     }
 

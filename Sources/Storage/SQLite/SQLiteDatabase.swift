@@ -181,9 +181,8 @@ final class SQLiteDatabase: Sendable {
                     // The write that just ran holds SQLite's code and message (the connection's
                     // own were since overwritten by its savepoint's rollback).
                     let cause = batch[next - 1].stagedFailure
-                    throw StorageError(
-                        code: cause?.code ?? sqlite3_extended_errcode(connection.handle),
-                        message: (cause?.message ?? connection.path) + " (the write transaction was rolled back)")
+                    let message = (cause?.message ?? connection.path) + " (the write transaction was rolled back)"
+                    throw cause?.with(message: message) ?? StorageError.sqlite(sqlite3_extended_errcode(connection.handle), message: message)
                 }
             }
             try connection.run("COMMIT")

@@ -120,8 +120,8 @@ enum SQLiteSchema {
     static func prepare(_ connection: SQLiteConnection) throws(StorageError) {
         let path = connection.path
         if sqlite3_db_readonly(connection.handle, "main") == 1 {
-            throw StorageError(
-                code: SQLITE_READONLY,
+            throw StorageError.sqlite(
+                SQLITE_READONLY,
                 message: "the database at \(path) is read-only: quickactiond must be able to write the file and its directory")
         }
         try configure(connection)
@@ -158,7 +158,7 @@ enum SQLiteSchema {
             try migrate(connection)
         } catch {
             // SQLite's message already starts with the path.
-            throw StorageError(code: error.code, message: "cannot write the database at \(error.message)")
+            throw error.with(message: "cannot write the database at \(error.message)")
         }
     }
 
@@ -188,13 +188,12 @@ enum SQLiteSchema {
 
     /// Rewords SQLite's "not a database" and "corrupt" errors so they say what to do.
     private static func recognised(_ error: StorageError, path: String) -> StorageError {
-        switch error.code & 0xFF {
+        switch (error.sqliteCode ?? 0) & 0xFF {
         case SQLITE_NOTADB:
-            StorageError(
-                code: error.code,
+            error.with(
                 message: "the file at \(path) is not a SQLite database; it was left untouched: move it aside or choose another path")
         case SQLITE_CORRUPT:
-            corrupt(path: path, code: error.code, detail: error.message)
+            corrupt(path: path, code: error.sqliteCode ?? SQLITE_CORRUPT, detail: error.message)
         default:
             error
         }
@@ -202,8 +201,8 @@ enum SQLiteSchema {
 
     /// The error for a database that fails its integrity check.
     private static func corrupt(path: String, code: Int32, detail: String) -> StorageError {
-        StorageError(
-            code: code,
+        StorageError.sqlite(
+            code,
             message: "the SQLite database at \(path) is corrupt (\(detail)); it was left untouched: restore it from a backup or move it aside")
     }
 }
