@@ -55,9 +55,9 @@ import Testing
     /// A contacts row as the repository inserts it.
     private static func row(id: String, name: String) -> RowInsert {
         RowInsert(
-            target: ContactSQL.insertTarget, placeholders: ContactSQL.insertPlaceholders,
+            statement: .contact,
             values: [.text(id), .text(name), .null, .bool(false), .integer(1), .integer(1), .text(SearchFolding.key(name: name, email: nil))],
-            keyColumn: "id", key: id)
+            key: id)
     }
 
     /// Holds the writer connection with a write that waits, queues every row, then lets the

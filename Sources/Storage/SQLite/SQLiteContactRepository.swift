@@ -181,7 +181,7 @@ private struct ContactInsert: Sendable {
 
     /// The row to insert (its rowid is the contact's sequence).
     var row: RowInsert {
-        RowInsert(target: ContactSQL.insertTarget, placeholders: ContactSQL.insertPlaceholders, values: values, keyColumn: "id", key: id)
+        RowInsert(statement: .contact, values: values, key: id)
     }
 
     /// The stored contact.
