@@ -40,13 +40,16 @@ let package = Package(
             dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
+        // The composition root: the command line, and the wiring of every part.
+        .executableTarget(
+            name: "quickactiond", dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"], swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
+        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["quickactiond"],

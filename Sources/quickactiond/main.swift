@@ -1,4 +1,3 @@
 import Foundation
-import QuickActionsAPI
 
 exit(Application.run(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))

@@ -26,7 +26,7 @@ struct APITestHarness {
             threadRows: ThreadRows(ownRows: 0))
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         triggers = InMemoryTriggerStore()
-        let router = Service.router(
+        let router = Router.api(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: EventHub(),
                 catalog: catalog, idempotencyTTLSeconds: idempotencyTTLSeconds))

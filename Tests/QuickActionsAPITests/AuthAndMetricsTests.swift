@@ -23,32 +23,6 @@ import Testing
         #expect(try api.send("GET", "/healthz").status == 200)
         #expect(try api.send("GET", "/readyz").status == 200)
     }
-
-    @Test func exposedHostWithoutTokenRefusesToStart() throws {
-        var configuration = ServiceConfiguration()
-        configuration.host = "0.0.0.0"
-        #expect(throws: StartupError.self) { try Service.resolveToken(configuration) }
-        configuration.allowUnauthenticated = true
-        #expect(try Service.resolveToken(configuration) == nil)
-        configuration.allowUnauthenticated = false
-        configuration.token = "t"
-        #expect(try Service.resolveToken(configuration) == "t")
-        #expect(Service.isLoopback("127.0.0.1") && Service.isLoopback("::1") && !Service.isLoopback("10.0.0.1"))
-    }
-
-    @Test func tokenComesFromFlagOrEnvironment() throws {
-        guard case .serve(let fromEnvironment) = try CommandLineParser.parse([], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
-            Issue.record("not serve")
-            return
-        }
-        #expect(fromEnvironment.token == "env")
-        guard case .serve(let fromFlag) = try CommandLineParser.parse(["--token=flag"], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
-            Issue.record("not serve")
-            return
-        }
-        #expect(fromFlag.token == "flag")
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--token", "a", "--token-file", "b"]) }
-    }
 }
 
 @Suite struct MetricsTests {
@@ -92,29 +66,5 @@ import Testing
         #expect(histogram.buckets[RouteStats.buckets.firstIndex(of: 0.005) ?? -1] == UInt64(counts.count - 1))
         #expect(histogram.buckets.reduce(0, +) == UInt64(counts.count - 1))
         #expect(abs(histogram.sum - (Double(counts.count - 1) * 0.003 + 6)) < 1e-6)
-    }
-
-    @Test func configurationParsesEveryFlag() throws {
-        let command = try CommandLineParser.parse([
-            "--host", "::1", "--port=0", "--db", "x.sqlite", "--no-seed", "--max-body-bytes", "10", "--threads", "3", "--log-level", "debug",
-        ])
-        guard case .serve(let configuration) = command else {
-            Issue.record("not serve")
-            return
-        }
-        #expect(configuration.host == "::1")
-        #expect(configuration.port == 0)
-        #expect(configuration.databasePath == "x.sqlite")
-        #expect(!configuration.seed)
-        #expect(configuration.maxBodyBytes == 10)
-        #expect(configuration.threads == 3)
-        #expect(configuration.logLevel == .debug)
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--port", "70000"]) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--bogus"]) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--no-seed=1"]) }
-        #expect(
-            try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"])
-                == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X", buildSettings: [:])
-        )
     }
 }

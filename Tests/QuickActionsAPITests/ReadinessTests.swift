@@ -26,7 +26,7 @@ final class UnreachableRepository: ContactRepository {
         let builder = ShortcutItemBuilder()
         let cache = try ShortcutListCache(
             builder: builder, repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
-        let router = Service.router(
+        let router = Router.api(
             Dependencies(
                 repository: repository, triggers: InMemoryTriggerStore(), builder: builder, cache: cache,
                 metrics: Metrics(threadRows: ThreadRows(ownRows: 0)),

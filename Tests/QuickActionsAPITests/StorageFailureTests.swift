@@ -35,7 +35,7 @@ import Testing
         let cache = try ShortcutListCache(
             builder: builder, repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
-        let router = Service.router(
+        let router = Router.api(
             Dependencies(
                 repository: repository, triggers: repository.triggerStore(), builder: builder, cache: cache, metrics: metrics, events: EventHub(),
                 catalog: nil, idempotencyTTLSeconds: 86_400, logger: logger))

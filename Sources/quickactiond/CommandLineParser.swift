@@ -1,76 +1,7 @@
 import Foundation
 import HTTPServer
 import QuickActions
-
-/// Everything the command line and environment decide.
-public struct ServiceConfiguration: Sendable, Equatable {
-    /// Address to bind.
-    public var host = "127.0.0.1"
-    /// Port to bind (0: ephemeral).
-    public var port = 8080
-    /// SQLite database path, or nil with `--store memory`.
-    public var databasePath = "quickactions.sqlite"
-    /// Where contacts live.
-    public var store = Store.sqlite
-    /// Seed a new database with demo contacts.
-    public var seed = true
-    /// Largest request body.
-    public var maxBodyBytes = 1 << 20
-    /// Largest request head.
-    public var maxHeaderBytes = 16 << 10
-    /// Most open connections.
-    public var maxConnections = 1024
-    /// Seconds before a silent connection is closed.
-    public var idleTimeoutSeconds = 30
-    /// Threads serving HTTP.
-    public var threads = 2
-    /// Log verbosity.
-    public var logLevel = LogLevel.info
-    /// Info.plist or JSON file with the static items.
-    public var shortcutsPath: String?
-    /// Directory of `<lang>.lproj/InfoPlist.strings`.
-    public var localizationsPath: String?
-    /// The app's name, for the HIG check.
-    public var appName: String?
-    /// Xcode build settings for the Info.plist's `$(NAME)` references (`--build-setting`).
-    public var buildSettings: [String: String] = [:]
-    /// The bearer token every request but the probes must carry.
-    public var token: String?
-    /// A file holding the token (read at start-up).
-    public var tokenFile: String?
-    /// Seconds an Idempotency-Key's answer is kept.
-    public var idempotencyTTLSeconds = 86_400
-    /// Seconds a trigger is kept in the history; 0 keeps every trigger.
-    public var triggerRetentionSeconds = 90 * 86_400
-    /// Serve a non-loopback address without a token.
-    public var allowUnauthenticated = false
-
-    /// The contact stores.
-    public enum Store: String, Sendable, Equatable {
-        case sqlite, memory
-    }
-
-    /// Defaults.
-    public init() {}
-}
-
-/// A command-line mistake: printed with the usage, exit status 2.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong.
-    public let description: String
-}
-
-/// What the command line asks for.
-public enum Command: Sendable, Equatable {
-    /// Run the service.
-    case serve(ServiceConfiguration)
-    /// Check an Info.plist's quick actions offline.
-    case lint(infoPlist: String, localizations: String?, appName: String?, buildSettings: [String: String])
-    /// Print usage.
-    case help
-    /// Print the version.
-    case version
-}
+import QuickActionsAPI
 
 /// Parses `--flag value` and `--flag=value` arguments (no outside argument parser is available).
 public enum CommandLineParser {
@@ -227,37 +158,39 @@ public enum CommandLineParser {
     }
 }
 
-/// Walks arguments, splitting `--flag=value`.
-private struct Arguments {
-    private var remaining: ArraySlice<String>
+extension CommandLineParser {
+    /// Walks arguments, splitting `--flag=value`.
+    private struct Arguments {
+        private var remaining: ArraySlice<String>
 
-    init(_ arguments: [String]) {
-        remaining = arguments[...]
-    }
-
-    mutating func next() throws(UsageError) -> (String, String?)? {
-        guard let argument = remaining.popFirst() else { return nil }
-        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        init(_ arguments: [String]) {
+            remaining = arguments[...]
         }
-        return (argument, nil)
-    }
 
-    mutating func value(_ flag: String, _ inline: String?) throws(UsageError) -> String {
-        if let inline { return inline }
-        guard let value = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
-        return value
-    }
-
-    mutating func integer(_ flag: String, _ inline: String?, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
-        let text = try value(flag, inline)
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(description: "\(flag) must be an integer from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        mutating func next() throws(UsageError) -> (String, String?)? {
+            guard let argument = remaining.popFirst() else { return nil }
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+            }
+            return (argument, nil)
         }
-        return number
-    }
 
-    func noValue(_ flag: String, _ inline: String?) throws(UsageError) {
-        if inline != nil { throw UsageError(description: "\(flag) takes no value") }
+        mutating func value(_ flag: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard let value = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            return value
+        }
+
+        mutating func integer(_ flag: String, _ inline: String?, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
+            let text = try value(flag, inline)
+            guard let number = Int(text), range.contains(number) else {
+                throw UsageError(description: "\(flag) must be an integer from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+
+        func noValue(_ flag: String, _ inline: String?) throws(UsageError) {
+            if inline != nil { throw UsageError(description: "\(flag) takes no value") }
+        }
     }
 }

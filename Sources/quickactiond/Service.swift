@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import QuickActions
+import QuickActionsAPI
 import Sharding
 import Storage
 
@@ -33,7 +34,7 @@ final class Service: Sendable {
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)
-        let router = Self.router(
+        let router = Router.api(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
                 catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger))
@@ -68,39 +69,6 @@ final class Service: Sendable {
                     logger.log(.error, "retention purge failed", ["error": .string(error.description)])
                 }
             })
-    }
-
-    /// The router over `dependencies`: used by the service and by in-process API tests.
-    static func router(_ dependencies: Dependencies) -> Router {
-        let cache = dependencies.cache
-        let events = dependencies.events
-        let triggers = dependencies.triggers
-        cache.onChange { cache in
-            let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
-            events.publishShortcuts(version: current.version, data: current.representation.body.array)
-        }
-        return Router(
-            routes: Routes.all(
-                contacts: ContactsController(repository: dependencies.repository, logger: dependencies.logger),
-                shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
-                triggers: TriggerController(
-                    repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),
-                    events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
-                events: EventsController(hub: events, cache: cache),
-                system: SystemController(
-                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
-                    metrics: dependencies.metrics,
-                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })))
-    }
-
-    /// The stored answers and triggers, which the retention purge keeps in bounds; none when
-    /// the store cannot count (the scrape still answers).
-    static func retentionGauges(_ triggers: any TriggerStore) -> [(name: String, help: String, value: Double)] {
-        guard let stored = try? triggers.storedCounts() else { return [] }
-        return [
-            ("quickactiond_idempotency_keys", "Idempotency-Key answers stored (expired ones until the next purge).", Double(stored.answers)),
-            ("quickactiond_triggers_stored", "Triggers stored (those past --trigger-retention until the next purge).", Double(stored.triggers)),
-        ]
     }
 
     /// Stops serving: in-flight requests finish (bounded), then the store is closed.
@@ -182,28 +150,5 @@ final class Service: Sendable {
             if configuration.seed && isNew { try repository.seedIfEmpty() }
             return (repository, repository.triggerStore(), { try repository.checkpoint() })
         }
-    }
-}
-
-/// Everything the routes need, built once by the composition root.
-struct Dependencies: Sendable {
-    var repository: any ContactRepository
-    var triggers: any TriggerStore
-    var builder: ShortcutItemBuilder
-    var cache: ShortcutListCache
-    var metrics: Metrics
-    var events: EventHub
-    var catalog: LocalizationCatalog?
-    var idempotencyTTLSeconds: Int64
-    /// Where controllers log what the handler does not see (storage failures of deferred writes).
-    var logger = RequestLogger(level: .error)
-}
-
-/// A reason the service cannot start, for the operator.
-struct StartupError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

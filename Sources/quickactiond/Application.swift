@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import QuickActions
+import QuickActionsAPI
 import Storage
 import Synchronization
 
@@ -66,57 +67,5 @@ public enum Application {
 
     private static func displayHost(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
-    }
-}
-
-/// SIGINT and SIGTERM, turned from process-killing signals into an event the main thread
-/// waits for. Used on the main thread only.
-private final class TerminationSignals {
-    /// What the signal handlers share with the waiting thread.
-    private final class Received: Sendable {
-        let semaphore = DispatchSemaphore(value: 0)
-        let name = Mutex("")
-    }
-
-    private let received = Received()
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
-        for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            // As libdispatch asks: ignore the default action first, then observe the signal.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            let received = received
-            source.setEventHandler {
-                received.name.withLock { $0 = label }
-                received.semaphore.signal()
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Blocks until a signal arrives; returns its name.
-    func wait() -> String {
-        received.semaphore.wait()
-        sources.forEach { $0.cancel() }
-        return received.name.withLock { $0 }
-    }
-}
-
-/// Writes to the standard streams through file descriptors (the C globals are not
-/// concurrency-safe in Swift 6).
-enum Console {
-    static func out(_ text: String) { write(1, text) }
-    static func error(_ text: String) { write(2, text) }
-
-    private static func write(_ descriptor: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if written <= 0 { return }
-            offset += written
-        }
     }
 }

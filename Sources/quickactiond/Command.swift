@@ -1,0 +1,11 @@
+/// What the command line asks for.
+public enum Command: Sendable, Equatable {
+    /// Run the service.
+    case serve(ServiceConfiguration)
+    /// Check an Info.plist's quick actions offline.
+    case lint(infoPlist: String, localizations: String?, appName: String?, buildSettings: [String: String])
+    /// Print usage.
+    case help
+    /// Print the version.
+    case version
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPServer
+import QuickActions
+import QuickActionsAPI
+
+/// Everything the command line and environment decide.
+public struct ServiceConfiguration: Sendable, Equatable {
+    /// Address to bind.
+    public var host = "127.0.0.1"
+    /// Port to bind (0: ephemeral).
+    public var port = 8080
+    /// SQLite database path, or nil with `--store memory`.
+    public var databasePath = "quickactions.sqlite"
+    /// Where contacts live.
+    public var store = Store.sqlite
+    /// Seed a new database with demo contacts.
+    public var seed = true
+    /// Largest request body.
+    public var maxBodyBytes = 1 << 20
+    /// Largest request head.
+    public var maxHeaderBytes = 16 << 10
+    /// Most open connections.
+    public var maxConnections = 1024
+    /// Seconds before a silent connection is closed.
+    public var idleTimeoutSeconds = 30
+    /// Threads serving HTTP.
+    public var threads = 2
+    /// Log verbosity.
+    public var logLevel = LogLevel.info
+    /// Info.plist or JSON file with the static items.
+    public var shortcutsPath: String?
+    /// Directory of `<lang>.lproj/InfoPlist.strings`.
+    public var localizationsPath: String?
+    /// The app's name, for the HIG check.
+    public var appName: String?
+    /// Xcode build settings for the Info.plist's `$(NAME)` references (`--build-setting`).
+    public var buildSettings: [String: String] = [:]
+    /// The bearer token every request but the probes must carry.
+    public var token: String?
+    /// A file holding the token (read at start-up).
+    public var tokenFile: String?
+    /// Seconds an Idempotency-Key's answer is kept.
+    public var idempotencyTTLSeconds = 86_400
+    /// Seconds a trigger is kept in the history; 0 keeps every trigger.
+    public var triggerRetentionSeconds = 90 * 86_400
+    /// Serve a non-loopback address without a token.
+    public var allowUnauthenticated = false
+
+    /// The contact stores.
+    public enum Store: String, Sendable, Equatable {
+        case sqlite, memory
+    }
+
+    /// Defaults.
+    public init() {}
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import quickactiond
+
+/// The command line: every flag, the usage text, and the README's flags table.
+@Suite struct CommandLineParserTests {
+    private func serve(_ arguments: [String]) throws -> ServiceConfiguration {
+        guard case .serve(let configuration) = try CommandLineParser.parse(arguments) else {
+            Issue.record("not serve")
+            return ServiceConfiguration()
+        }
+        return configuration
+    }
+
+    @Test func buildSettingsAreRepeatableAndTheLastValueWins() throws {
+        let command = try CommandLineParser.parse([
+            "--build-setting", "PRODUCT_BUNDLE_IDENTIFIER=org.mozilla.ios.Firefox", "--build-setting=PRODUCT_NAME=Fire fox",
+            "--build-setting", "EMPTY=", "--build-setting", "PRODUCT_NAME=Firefox", "--build-setting", "URL=a=b",
+        ])
+        guard case .serve(let configuration) = command else {
+            Issue.record("not serve: \(command)")
+            return
+        }
+        #expect(
+            configuration.buildSettings == [
+                "PRODUCT_BUNDLE_IDENTIFIER": "org.mozilla.ios.Firefox", "PRODUCT_NAME": "Firefox", "EMPTY": "", "URL": "a=b",
+            ])
+        #expect(
+            try CommandLineParser.parse(["lint", "Info.plist", "--build-setting", "A=1", "--localizations", "L"])
+                == .lint(infoPlist: "Info.plist", localizations: "L", appName: nil, buildSettings: ["A": "1"]))
+    }
+
+    @Test(arguments: ["NOEQUALS", "=value", "1A=b", "A B=c", "$(A)=b"])
+    func aMalformedBuildSettingIsAUsageError(argument: String) {
+        let error = #expect(throws: UsageError.self) { try CommandLineParser.parse(["--build-setting", argument]) }
+        #expect(error?.description.contains("--build-setting must be NAME=VALUE") == true)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["lint", "Info.plist", "--build-setting", argument]) }
+    }
+
+    @Test func theReadmeFlagsTableListsEveryOption() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let documented = Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("| `--") }.compactMap { row in
+                row.dropFirst(3).split(separator: " ").first.map { String($0.prefix { $0 != "`" }) }
+            })
+        let options = Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"])
+        #expect(documented == options)
+        for option in CommandLineParser.options {
+            #expect(CommandLineParser.usage.contains(option.name))
+        }
+    }
+
+    @Test func tokenComesFromFlagOrEnvironment() throws {
+        guard case .serve(let fromEnvironment) = try CommandLineParser.parse([], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(fromEnvironment.token == "env")
+        guard case .serve(let fromFlag) = try CommandLineParser.parse(["--token=flag"], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(fromFlag.token == "flag")
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--token", "a", "--token-file", "b"]) }
+    }
+
+    @Test func configurationParsesEveryFlag() throws {
+        let command = try CommandLineParser.parse([
+            "--host", "::1", "--port=0", "--db", "x.sqlite", "--no-seed", "--max-body-bytes", "10", "--threads", "3", "--log-level", "debug",
+        ])
+        guard case .serve(let configuration) = command else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(configuration.host == "::1")
+        #expect(configuration.port == 0)
+        #expect(configuration.databasePath == "x.sqlite")
+        #expect(!configuration.seed)
+        #expect(configuration.maxBodyBytes == 10)
+        #expect(configuration.threads == 3)
+        #expect(configuration.logLevel == .debug)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--port", "70000"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--bogus"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--no-seed=1"]) }
+        #expect(
+            try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"])
+                == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X", buildSettings: [:])
+        )
+    }
+
+    @Test func triggerRetentionDefaultsTo90DaysAndZeroKeepsEverything() throws {
+        #expect(try serve([]).triggerRetentionSeconds == 90 * 86_400)
+        #expect(try serve(["--trigger-retention", "0"]).triggerRetentionSeconds == 0)
+        #expect(try serve(["--trigger-retention=7d"]).triggerRetentionSeconds == 7 * 86_400)
+        #expect(try serve(["--trigger-retention", "90m"]).triggerRetentionSeconds == 5400)
+        for bad in ["-1", "x", "", "400d", "1w"] {
+            #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(["--trigger-retention", bad]) }
+        }
+        // A zero TTL would replay nothing: still refused.
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--idempotency-ttl", "0"]) }
+        #expect(CommandLineParser.usage.contains("--trigger-retention DURATION"))
+    }
+
+    /// The README's flags table and `--help` come from the same list: every option is in both.
+    @Test func readmeFlagsTableListsEveryOption() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for option in CommandLineParser.options where option.name != "--help" && option.name != "--version" {
+            let flag = option.value.map { "\(option.name) \($0.replacingOccurrences(of: "|", with: "\\|"))" } ?? option.name
+            #expect(text.contains("| `\(flag)` |"), "README flags table lacks \(flag)")
+        }
+    }
+}
