@@ -3,12 +3,6 @@ import Glibc
 import Sharding
 import Synchronization
 
-/// Why the server could not start.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for the operator.
-    public let description: String
-}
-
 /// An HTTP/1.1 server on libmicrohttpd: one polling thread per pool member (epoll),
 /// requests answered synchronously by an `HTTPRequestHandler`.
 public final class HTTPServer: Sendable {
@@ -106,32 +100,5 @@ public final class HTTPServer: Sendable {
 
     deinit {
         stop(grace: .zero)
-    }
-}
-
-/// The daemon pointer and the retained context handed to C.
-/// `@unchecked Sendable`: only ever touched under the server's mutex.
-struct DaemonHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
-    let contextPointer: UnsafeMutableRawPointer
-}
-
-/// What every callback needs, passed to C as `cls` (retained for the daemon's lifetime).
-final class ServerContext: Sendable {
-    let handler: any HTTPRequestHandler
-    let maxBodyBytes: Int
-    let maxHeaderBytes: Int
-    /// The rows the server's threads claim (see `MHDBridge.requestStarted`).
-    let threadRows: ThreadRows
-    /// Requests started and not yet completed (per-thread cells: bumped twice per request).
-    let inFlight: ShardedCounter
-    let streams = StreamRegistry()
-
-    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, threadRows: ThreadRows) {
-        self.handler = handler
-        self.maxBodyBytes = maxBodyBytes
-        self.maxHeaderBytes = maxHeaderBytes
-        self.threadRows = threadRows
-        inFlight = ShardedCounter(rows: threadRows)
     }
 }

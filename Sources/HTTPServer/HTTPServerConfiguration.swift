@@ -36,29 +36,3 @@ public struct HTTPServerConfiguration: Sendable {
         self.threads = threads
     }
 }
-
-/// What the transport refused on its own, before the application saw the request.
-public enum HTTPTransportError: Error, Sendable, Equatable {
-    /// The body is larger than `maxBodyBytes`.
-    case bodyTooLarge(limit: Int)
-    /// The request target could not be decoded.
-    case badTarget(RequestTargetError)
-    /// The request line and headers are larger than `maxHeaderBytes`.
-    case headersTooLarge(limit: Int)
-    /// `Content-Length`/`Transfer-Encoding` are duplicated or conflict (request smuggling).
-    case ambiguousFraming(String)
-    /// The head breaks RFC 9112 in a way that makes it ambiguous: a method or field name that
-    /// is not a token, an obs-fold, a missing or repeated Host, a repeated Authorization.
-    case malformedHead(String)
-    /// `Transfer-Encoding` names a coding other than `chunked` (501).
-    case unsupportedTransferCoding(String)
-}
-
-/// The application side of the transport: turns requests into responses.
-/// Called synchronously on libmicrohttpd's threads; must not throw or block for long.
-public protocol HTTPRequestHandler: Sendable {
-    /// Answers a complete request.
-    func handle(_ request: HTTPRequest) -> HTTPResponse
-    /// Answers a request the transport refused (`method` and `target` as sent).
-    func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse
-}

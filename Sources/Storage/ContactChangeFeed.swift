@@ -1,20 +1,6 @@
 import QuickActions
 import Synchronization
 
-/// One committed change to one contact.
-public struct ContactChange: Sendable, Equatable {
-    /// The contact before the change; nil when it was created.
-    public let before: Contact?
-    /// The contact after the change; nil when it was deleted.
-    public let after: Contact?
-
-    /// Creates a change.
-    public init(before: Contact?, after: Contact?) {
-        self.before = before
-        self.after = after
-    }
-}
-
 /// Reports every committed contact change to its observers, in commit order, before the write
 /// that made it returns. A store calls `publish` where its writes are ordered (SQLite: on the
 /// writer connection, right after the commit), so observers that apply changes one by one

@@ -1,15 +1,5 @@
 import QuickActions
 
-/// The result of a conditional write.
-public enum ContactWriteResult: Sendable, Equatable {
-    /// Done: the contact before and after (after is nil for a delete).
-    case done(before: Contact, after: Contact?)
-    /// No contact has that id.
-    case notFound
-    /// The contact's revision is not the one the caller expected: nothing changed.
-    case revisionMismatch(current: Contact)
-}
-
 /// Where contacts live. Every implementation passes the same contract tests.
 public protocol ContactRepository: Sendable {
     /// Stores a new contact and returns it with its id, timestamps and sequence.
@@ -59,16 +49,4 @@ extension ContactRepository {
         }
         return true
     }
-}
-
-/// The contacts a new database starts with, so that a first `GET /shortcuts` shows
-/// dynamic items.
-public enum DemoContacts {
-    /// The seed, in creation order.
-    public static let all: [NewContact] = [
-        NewContact(name: "Ada Lovelace", email: "ada@example.com", favorite: true),
-        NewContact(name: "Anders Ångström", email: "anders@example.se", favorite: false),
-        NewContact(name: "Grace Hopper", email: "grace@example.com", favorite: true),
-        NewContact(name: "Alan Turing", email: nil, favorite: false),
-    ]
 }

@@ -1,13 +1,3 @@
-/// Why a JSON text was refused.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong.
-    public var reason: String
-    /// Byte offset where it was found.
-    public var offset: Int
-
-    public var description: String { "\(reason) at byte \(offset)" }
-}
-
 /// A strict RFC 8259 parser: no trailing commas, no comments, no duplicate keys,
 /// no lone surrogates, bounded nesting.
 public struct JSONParser {

@@ -3,67 +3,6 @@ import HTTPServer
 /// A handler for one operation.
 public typealias RouteHandler = @Sendable (APIRequest) throws -> HTTPResponse
 
-/// One documented operation: method, path pattern (`/contacts/{id}`), and its `operationId`.
-/// A class, so matching passes references instead of copying closures and arrays.
-public final class Route: Sendable {
-    /// HTTP method.
-    public let method: String
-    /// Path pattern with `{name}` parameters, as written in `openapi.yaml`.
-    public let pattern: String
-    /// The operation's id in `openapi.yaml`, and the handler's name.
-    public let operationId: String
-    let segments: [Segment]
-    let handler: RouteHandler
-    /// This route's request counters (labelled by `pattern`).
-    public let stats: RouteStats
-
-    enum Segment: Sendable, Equatable {
-        case literal(String)
-        case parameter(String)
-    }
-
-    /// Creates a route.
-    public init(_ method: String, _ pattern: String, _ operationId: String, _ handler: @escaping RouteHandler) {
-        self.method = method
-        self.pattern = pattern
-        self.operationId = operationId
-        self.handler = handler
-        self.stats = RouteStats(route: pattern)
-        self.segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
-            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
-        }
-    }
-
-    /// Parameters when `path` matches this route's pattern, else nil.
-    func match(_ pathSegments: [Substring]) -> [String: String]? {
-        guard pathSegments.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, pathSegments) {
-            switch segment {
-            case .literal(let literal):
-                guard part == literal else { return nil }
-            case .parameter(let name):
-                guard !part.isEmpty else { return nil }
-                parameters[name] = String(part)
-            }
-        }
-        return parameters
-    }
-
-    /// Literal segments first: `/triggers/stats` wins over `/triggers/{id}`.
-    var specificity: Int { segments.count(where: { if case .literal = $0 { true } else { false } }) }
-}
-
-/// What routing decided for a request.
-public enum RouteMatch: Sendable {
-    /// A route answers it, with these path parameters.
-    case found(Route, parameters: [String: String])
-    /// No route has this path.
-    case notFound
-    /// Routes have this path, but not this method; these methods are allowed.
-    case methodNotAllowed(allowed: [String])
-}
-
 /// Matches requests to routes. `HEAD` is answered by the `GET` route (the transport drops the body).
 /// Paths without parameters are found by a scan of the literal paths; the rest by segments.
 public struct Router: Sendable {
@@ -135,27 +74,5 @@ public struct Router: Sendable {
         var allowed = Set(methods)
         if allowed.contains("GET") { allowed.insert("HEAD") }
         return allowed.sorted()
-    }
-}
-
-/// A literal path, the routes at it (one per method), and its `Allow` list.
-private final class StaticPath: Sendable {
-    let path: String
-    /// `path`'s UTF-8 length.
-    let length: Int
-    let routes: [Route]
-    let allowed: [String]
-
-    init(path: String, routes: [Route], allowed: [String]) {
-        self.path = path
-        self.length = path.utf8.count
-        self.routes = routes
-        self.allowed = allowed
-    }
-
-    /// A literal path owns its methods: `/triggers/stats` is never `/triggers/{id}`.
-    func match(_ method: String) -> RouteMatch {
-        if let route = routes.first(where: { $0.method == method }) { return .found(route, parameters: [:]) }
-        return .methodNotAllowed(allowed: allowed)
     }
 }

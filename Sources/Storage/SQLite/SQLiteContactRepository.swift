@@ -163,31 +163,3 @@ public final class SQLiteContactRepository: ContactRepository {
         }
     }
 }
-
-/// One new contact's row, prepared on the caller's thread: folding the search key costs more
-/// than the insert, so it is not left to the committing thread every write waits for.
-private struct ContactInsert: Sendable {
-    let contact: NewContact
-    let id: String
-    let now: Timestamp
-    let values: [SQLiteValue]
-
-    init(_ contact: NewContact, now: Timestamp) {
-        self.contact = contact
-        self.id = ContactID.generate(at: now)
-        self.now = now
-        self.values = ContactSQL.insertValues(id: id, contact, now: now)
-    }
-
-    /// The row to insert (its rowid is the contact's sequence).
-    var row: RowInsert {
-        RowInsert(statement: .contact, values: values, key: id)
-    }
-
-    /// The stored contact.
-    func contact(sequence: Int64) -> Contact {
-        Contact(
-            id: id, name: contact.name, email: contact.email, favorite: contact.favorite, createdAt: now, updatedAt: now, revision: 1,
-            sequence: sequence)
-    }
-}

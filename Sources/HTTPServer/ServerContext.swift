@@ -1,0 +1,24 @@
+import CMicroHTTPD
+import Glibc
+import Sharding
+import Synchronization
+
+/// What every callback needs, passed to C as `cls` (retained for the daemon's lifetime).
+final class ServerContext: Sendable {
+    let handler: any HTTPRequestHandler
+    let maxBodyBytes: Int
+    let maxHeaderBytes: Int
+    /// The rows the server's threads claim (see `MHDBridge.requestStarted`).
+    let threadRows: ThreadRows
+    /// Requests started and not yet completed (per-thread cells: bumped twice per request).
+    let inFlight: ShardedCounter
+    let streams = StreamRegistry()
+
+    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, threadRows: ThreadRows) {
+        self.handler = handler
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.threadRows = threadRows
+        inFlight = ShardedCounter(rows: threadRows)
+    }
+}
