@@ -5,25 +5,6 @@ import Storage
 import Synchronization
 import Testing
 
-/// The trigger store kinds the contract runs against.
-enum TriggerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case memory
-    case sqlite
-
-    var testDescription: String { rawValue }
-
-    func withStore(_ body: (any TriggerStore) throws -> Void) throws {
-        switch self {
-        case .memory:
-            try body(InMemoryTriggerStore())
-        case .sqlite:
-            try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
-                try body(SQLiteContactRepository.open(path: directory.path("t.sqlite")).triggerStore())
-            }
-        }
-    }
-}
-
 @Suite struct TriggerStoreContractTests {
     static func record(_ id: String, type: String = "SearchAction", contact: String? = nil, at millis: Int64 = 1000) -> TriggerRecord {
         TriggerRecord(
@@ -140,67 +121,6 @@ enum TriggerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertib
             let reopened = try SQLiteContactRepository.open(path: path).triggerStore()
             #expect(try reopened.answer(forKey: "k") == Self.answer("k"))
             #expect(try reopened.triggers(limit: 5, type: nil, contactId: nil).map(\.id) == ["a"])
-        }
-    }
-}
-
-@Suite struct GroupCommitTests {
-    @Test func concurrentWritersAllLandWithUniqueSequences() throws {
-        try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
-            let repository = try SQLiteContactRepository.open(path: directory.path("g.sqlite"))
-            let failures = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: 16) { writer in
-                for index in 0..<40 {
-                    do {
-                        _ = try repository.create(NewContact(name: "W\(writer)-\(index)", favorite: index % 7 == 0))
-                    } catch {
-                        failures.add(1, ordering: .relaxed)
-                    }
-                }
-            }
-            #expect(failures.load(ordering: .relaxed) == 0)
-            let all = try repository.list(ContactQuery(limit: 1000))
-            #expect(all.total == 640)
-            #expect(Set(all.contacts.map(\.sequence)).count == 640)
-            #expect(Set(all.contacts.map(\.name)).count == 640)
-        }
-    }
-
-    @Test func aFailingWriteInABatchDoesNotUndoTheOthers() throws {
-        try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
-            let repository = try SQLiteContactRepository.open(path: directory.path("g.sqlite"))
-            let triggers = repository.triggerStore()
-            // Duplicate trigger ids violate UNIQUE: those writes fail, the rest commit.
-            let outcomes = Mutex<[Bool]>([])
-            DispatchQueue.concurrentPerform(iterations: 20) { index in
-                let record = TriggerStoreContractTests.record(index % 2 == 0 ? "same" : "r\(index)")
-                let ok: Bool
-                do {
-                    _ = try triggers.record(record, answer: nil)
-                    ok = true
-                } catch {
-                    ok = false
-                }
-                outcomes.withLock { $0.append(ok) }
-                _ = try? repository.create(NewContact(name: "C\(index)"))
-            }
-            #expect(outcomes.withLock { $0.filter { $0 }.count } == 11)
-            #expect(try triggers.stats().total == 11)
-            #expect(try repository.counts().contacts == 20)
-        }
-    }
-}
-
-@Suite struct ControlCharacterSearchTests {
-    @Test(arguments: RepositoryKind.allCases)
-    func aSearchWithAControlCharacterMatchesNothingAndDoesNotFail(kind: RepositoryKind) throws {
-        try kind.withRepository { (repository: any ContactRepository) throws in
-            _ = try repository.create(NewContact(name: "Ada Lovelace", email: "ada@example.com"))
-            for text in ["Ada\u{0}", "Ada\u{0}Lovelace", "lovelace\u{1F}ada", "a\u{7}"] {
-                let page = try repository.list(ContactQuery(text: text))
-                #expect(page.contacts.isEmpty && page.total == 0, "\(text.debugDescription)")
-            }
-            #expect(try repository.list(ContactQuery(text: "Ada")).total == 1)
         }
     }
 }
