@@ -17,6 +17,10 @@ public final class ThreadRows: Sendable {
     /// Holds the calling thread's row plus one (nil: it has not claimed).
     private let key: pthread_key_t
 
+    /// Rows no thread owns: every thread uses the one shared row (for replicas no server's
+    /// threads claim, as in unit tests).
+    public static let single = ThreadRows(ownRows: 0)
+
     /// Rows for `ownRows` claiming threads, and the shared row.
     public init(ownRows: Int) {
         precondition(ownRows >= 0, "a negative number of rows")

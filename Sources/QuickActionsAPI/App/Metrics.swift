@@ -15,13 +15,12 @@ public final class Metrics: Sendable {
     /// Creates empty metrics, counted in a row per row of `threadRows`.
     public init(threadRows: ThreadRows, unmatchedLabel: String = "unmatched") {
         self.threadRows = threadRows
-        unmatched = RouteStats(route: unmatchedLabel)
+        unmatched = RouteStats(route: unmatchedLabel, threadRows: threadRows)
         register([unmatched])
     }
 
-    /// Includes `stats` in the exposition, counted in rows of `threadRows`.
+    /// Includes `stats` in the exposition (make them with `threadRows`: see `Route.counted(in:)`).
     public func register(_ stats: [RouteStats]) {
-        stats.forEach { $0.bind(threadRows) }
         registered.withLock { $0.append(contentsOf: stats) }
     }
 

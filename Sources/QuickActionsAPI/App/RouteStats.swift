@@ -21,29 +21,17 @@ public final class RouteStats: Sendable {
     /// same cache lines, and a scrape adds the rows up. Layout: a count per (method, status),
     /// then a count per bucket, then the summed nanoseconds. (The request count is the sum of
     /// the counts by method and status: not counted twice.)
-    ///
-    /// Made when `Metrics` registers the stats, with the rows of its HTTP threads: a route is
-    /// declared (`Routes`) before anything knows how many threads will serve it.
-    private let table = AtomicLazyReference<ShardedCounters>()
+    private let counters: ShardedCounters
     private let otherCounts = Mutex<[String: UInt64]>([:])
 
     private static let bucketIndex = methods.count * statuses.count
     private static let nanosecondsIndex = bucketIndex + buckets.count
 
-    /// Creates zeroed stats for `route`.
-    public init(route: String) {
+    /// Creates zeroed stats for `route`, counted in a row per row of `threadRows` (by default
+    /// one row every thread shares: for routes no server counts, as in unit tests).
+    public init(route: String, threadRows: ThreadRows = .single) {
         self.route = route
-    }
-
-    /// Gives the stats their counters, a row per row of `rows` (the first call decides).
-    func bind(_ rows: ThreadRows) {
-        _ = table.storeIfNil(ShardedCounters(width: Self.nanosecondsIndex + 1, rows: rows))
-    }
-
-    /// The counters; stats counted before any `Metrics` registered them (in unit tests) get
-    /// counters on one shared row.
-    private var counters: ShardedCounters {
-        table.load() ?? table.storeIfNil(ShardedCounters(width: Self.nanosecondsIndex + 1, rows: ThreadRows(ownRows: 0)))
+        counters = ShardedCounters(width: Self.nanosecondsIndex + 1, rows: threadRows)
     }
 
     /// Counts one finished request.

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sharding
 import Storage
 
 extension Router {
@@ -23,7 +24,8 @@ extension Router {
                 system: SystemController(
                     openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
                     metrics: dependencies.metrics,
-                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })))
+                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })
+            ).map { $0.counted(in: dependencies.metrics.threadRows) })
     }
 
     /// The stored answers and triggers, which the retention purge keeps in bounds; none when

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sharding
 
 /// One documented operation: method, path pattern (`/contacts/{id}`), and its `operationId`.
 /// A class, so matching passes references instead of copying closures and arrays.
@@ -19,16 +20,26 @@ public final class Route: Sendable {
         case parameter(String)
     }
 
-    /// Creates a route.
-    public init(_ method: String, _ pattern: String, _ operationId: String, _ handler: @escaping RouteHandler) {
+    /// Creates a route, counted on one row every thread shares (see `counted(in:)`).
+    public convenience init(_ method: String, _ pattern: String, _ operationId: String, _ handler: @escaping RouteHandler) {
+        self.init(method, pattern, operationId, handler, stats: RouteStats(route: pattern))
+    }
+
+    private init(_ method: String, _ pattern: String, _ operationId: String, _ handler: @escaping RouteHandler, stats: RouteStats) {
         self.method = method
         self.pattern = pattern
         self.operationId = operationId
         self.handler = handler
-        self.stats = RouteStats(route: pattern)
+        self.stats = stats
         self.segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
+    }
+
+    /// The same route, counted in a row per row of `threadRows` (the server's HTTP threads):
+    /// a route is declared (`Routes`) before anything knows which threads will serve it.
+    public func counted(in threadRows: ThreadRows) -> Route {
+        Route(method, pattern, operationId, handler, stats: RouteStats(route: pattern, threadRows: threadRows))
     }
 
     /// Parameters when `path` matches this route's pattern, else nil.
