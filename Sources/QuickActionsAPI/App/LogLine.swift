@@ -1,31 +1,77 @@
 import QuickActions
 
-/// The shape of one log line: a JSON object with its keys sorted (as `JSONWriter` sorts an
-/// object's), then a newline. The one place that order is decided, for every kind of line.
-///
-/// The order of a fixed set of keys is worked out once, so a request line (written for every
-/// request) costs no dictionary and no sort.
-struct LogLine: Sendable {
-    /// The keys, in the order values are given.
-    let keys: [String]
-    /// The positions in `keys` in the order they are written: sorted by key.
-    private let order: [Int]
+/// The shape of one kind of log line: a JSON object with its keys sorted (as `JSONWriter` sorts
+/// an object's), then a newline. Each key is declared once, beside what writes its value; the
+/// order, and the bytes written before each value (`{"key":`, `,"key":`), are worked out once,
+/// so a request line (written for every request) costs no dictionary, no sort, no key escaping
+/// and no allocation of its own.
+struct LogLine<Fields>: Sendable {
+    /// Appends one field's value, taken from `Fields`.
+    typealias Writer = @Sendable (Fields, inout [UInt8]) -> Void
 
-    init(keys: [String]) {
-        self.keys = keys
-        order = keys.indices.sorted { keys[$0] < keys[$1] }
+    /// One key, and what writes its value: taken from `Fields`, or the same on every line.
+    struct Field: Sendable {
+        let key: String
+        let value: Value
+
+        enum Value: Sendable {
+            case written(Writer)
+            case constant([UInt8])
+        }
+
+        /// A field whose value `write` takes from `Fields`.
+        init(_ key: String, _ write: @escaping Writer) {
+            self.key = key
+            value = .written(write)
+        }
+
+        /// A field with the same value on every line.
+        init(_ key: String, constant: JSONValue) {
+            self.key = key
+            value = .constant(JSONWriter.bytes(constant))
+        }
     }
 
-    /// Appends the line with `values` (one per key, in `keys`' order).
-    func write(_ values: [JSONValue], to line: inout [UInt8]) {
-        precondition(values.count == keys.count, "one value per key")
-        line.append(UInt8(ascii: "{"))
-        for (offset, index) in order.enumerated() {
-            if offset > 0 { line.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(keys[index], to: &line)
-            line.append(UInt8(ascii: ":"))
-            JSONWriter.write(values[index], to: &line)
+    /// The fields in written order: the bytes before each value that varies (constants are
+    /// folded into them), and what writes it; then what ends the line.
+    private let fields: [(prefix: [UInt8], write: Writer)]
+    private let end: [UInt8]
+
+    /// A line of `fields` (keys distinct, in any order).
+    init(_ fields: [Field]) {
+        var written: [(prefix: [UInt8], write: Writer)] = []
+        var pending: [UInt8] = []
+        for (offset, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
+            pending.append(UInt8(ascii: offset == 0 ? "{" : ","))
+            JSONWriter.writeString(field.key, to: &pending)
+            pending.append(UInt8(ascii: ":"))
+            switch field.value {
+            case .constant(let bytes):
+                pending.append(contentsOf: bytes)
+            case .written(let write):
+                written.append((pending, write))
+                pending = []
+            }
         }
-        line.append(contentsOf: "}\n".utf8)
+        if fields.isEmpty { pending.append(UInt8(ascii: "{")) }
+        self.fields = written
+        end = pending + Array("}\n".utf8)
+    }
+
+    /// Appends the line for `values`.
+    func write(_ values: Fields, to line: inout [UInt8]) {
+        // By index: the fields are borrowed where they are, not copied (and retained) per line.
+        for index in fields.indices {
+            line.append(contentsOf: fields[index].prefix)
+            fields[index].write(values, &line)
+        }
+        line.append(contentsOf: end)
+    }
+}
+
+extension LogLine where Fields == [String: JSONValue] {
+    /// A line of every field of an object (for events, whose fields vary).
+    init(object: [String: JSONValue]) {
+        self.init(object.keys.map { key in Field(key) { object, line in JSONWriter.write(object[key] ?? .null, to: &line) } })
     }
 }

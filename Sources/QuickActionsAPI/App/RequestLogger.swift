@@ -27,24 +27,46 @@ public struct RequestLogger: Sendable {
         object["time"] = .string(Timestamp.now().rfc3339)
         object["level"] = .string(level.rawValue)
         object["msg"] = .string(message)
-        let line = LogLine(keys: Array(object.keys))
         var bytes: [UInt8] = []
-        line.write(line.keys.map { object[$0] ?? .null }, to: &bytes)
+        LogLine(object: object).write(object, to: &bytes)
         sink.writeNow(bytes)
     }
 
-    /// The fields of a request line, in the order `request` gives their values.
-    private static let requestLine = LogLine(keys: ["bytes", "durationMs", "level", "method", "msg", "path", "requestId", "route", "status", "time"])
+    /// What a request line says.
+    private struct RequestFields {
+        var id: RequestID
+        var method: String
+        var path: String
+        var route: String
+        var status: Int
+        var milliseconds: Double
+        var bytes: Int
+        var time: String
+    }
+
+    private typealias RequestField = LogLine<RequestFields>.Field
+
+    /// The request line: each key beside its value.
+    private static let requestLine = LogLine<RequestFields>([
+        RequestField("time") { fields, line in JSONWriter.writeString(fields.time, to: &line) },
+        RequestField("level", constant: .string(LogLevel.info.rawValue)),
+        RequestField("msg", constant: "request"),
+        RequestField("requestId") { fields, line in JSONWriter.writeString(fields.id.description, to: &line) },
+        RequestField("method") { fields, line in JSONWriter.writeString(fields.method, to: &line) },
+        RequestField("path") { fields, line in JSONWriter.writeString(fields.path, to: &line) },
+        RequestField("route") { fields, line in JSONWriter.writeString(fields.route, to: &line) },
+        RequestField("status") { fields, line in line.append(contentsOf: String(fields.status).utf8) },
+        RequestField("durationMs") { fields, line in JSONWriter.write(.double((fields.milliseconds * 1000).rounded() / 1000), to: &line) },
+        RequestField("bytes") { fields, line in line.append(contentsOf: String(fields.bytes).utf8) },
+    ])
 
     /// Logs one finished request (info level), buffered.
     public func request(id: RequestID, method: String, path: String, route: String, status: Int, milliseconds: Double, bytes: Int) {
         guard isEnabled(.info) else { return }
-        let values: [JSONValue] = [
-            .integer(Int64(bytes)), .double((milliseconds * 1000).rounded() / 1000), .string(LogLevel.info.rawValue), .string(method),
-            .string("request"), .string(path), .string(id.description), .string(route), .integer(Int64(status)),
-            .string(Timestamp.now().rfc3339),
-        ]
-        sink.append { Self.requestLine.write(values, to: &$0) }
+        let fields = RequestFields(
+            id: id, method: method, path: path, route: route, status: status, milliseconds: milliseconds, bytes: bytes,
+            time: Timestamp.now().rfc3339)
+        sink.append { Self.requestLine.write(fields, to: &$0) }
     }
 
     /// Writes out whatever is buffered (at shutdown).
