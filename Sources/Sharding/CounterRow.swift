@@ -7,6 +7,9 @@ public final class CounterRow: Sendable {
     public let width: Int
     nonisolated(unsafe) private let cells: UnsafeMutablePointer<Atomic<Int>>
     private let allocated: Int
+    /// Keeps the next row's object, whose reference count its thread changes when it takes
+    /// its row, off the cache line of this one's (rows are small objects, allocated together).
+    private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     init(width: Int) {
         self.width = width
