@@ -8,10 +8,11 @@ public typealias RouteHandler = @Sendable (APIRequest) throws -> HTTPResponse
 public struct Router: Sendable {
     /// Every route, in the order given.
     public let routes: [Route]
-    /// Parameterless paths: method → route, and the methods allowed there.
-    /// Literal paths with their routes by method. A dozen short paths: a scan comparing bytes
-    /// costs less per request than hashing the path for a dictionary.
+    /// Parameterless paths, each with its routes (one per method) and its `Allow` list. A dozen
+    /// short paths: a scan comparing lengths, then bytes, costs less per request than hashing
+    /// the path for a dictionary.
     private let staticPaths: [StaticPath]
+    /// Routes with parameters, matched segment by segment.
     private let parameterized: [Route]
 
     /// Creates a router over `routes`.
