@@ -1,23 +1,19 @@
 import Synchronization
 
-/// One thread row of `ShardedCounters`: `width` atomic cells in an allocation of their own,
-/// aligned to and rounded up to whole cache lines, so two rows never share a line.
-public final class CounterRow: Sendable {
+/// One thread row of a `ShardedCounters`: `width` atomic cells on cache lines of their own.
+///
+/// A view, not an owner: the cells belong to the `ShardedCounters` it came from, and stay valid
+/// for as long as that object lives. Being a value, taking a row costs no reference count (a
+/// class per row would have each request retain and release its row).
+public struct CounterRow: @unchecked Sendable {
+    // @unchecked: the cells are atomics, written and read only through `Atomic`'s operations.
     /// Counters in the row.
     public let width: Int
-    nonisolated(unsafe) private let cells: UnsafeMutablePointer<Atomic<Int>>
-    private let allocated: Int
-    /// Keeps the next row's object, whose reference count its thread changes when it takes
-    /// its row, off the cache line of this one's (rows are small objects, allocated together).
-    private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let cells: UnsafeMutablePointer<Atomic<Int>>
 
-    init(width: Int) {
+    init(cells: UnsafeMutablePointer<Atomic<Int>>, width: Int) {
+        self.cells = cells
         self.width = width
-        let perLine = 64 / MemoryLayout<Int>.stride
-        allocated = max(1, (width + perLine - 1) / perLine) * perLine
-        cells = UnsafeMutableRawPointer.allocate(byteCount: allocated * MemoryLayout<Int>.stride, alignment: 64)
-            .bindMemory(to: Atomic<Int>.self, capacity: allocated)
-        for index in 0..<allocated { (cells + index).initialize(to: Atomic(0)) }
     }
 
     /// Adds `amount` (negative to subtract) to counter `index`; returns its new value.
@@ -31,10 +27,5 @@ public final class CounterRow: Sendable {
     public func value(_ index: Int) -> Int {
         precondition(index >= 0 && index < width, "counter index out of range")
         return cells[index].load(ordering: .acquiring)
-    }
-
-    deinit {
-        cells.deinitialize(count: allocated)
-        UnsafeMutableRawPointer(cells).deallocate()
     }
 }

@@ -5,8 +5,8 @@
 /// Invariant: one row per HTTP thread, sized from `--threads` (see `ThreadRows`). The shared
 /// row serves every other thread at once, so `Row` must be safe to use from several threads
 /// (atomics, or a `Mutex` that an HTTP thread then takes uncontended), and should keep what
-/// it writes a cache line away from the next row's (`CounterRow` aligns its cells; a small
-/// class pads itself).
+/// it writes a cache line away from the next row's (`ShardedCounters` gives each row cache
+/// lines of its own; a small class pads itself).
 public final class PerThreadReplica<Row: Sendable>: Sendable {
     /// Which row a thread uses.
     public let rows: ThreadRows
