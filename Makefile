@@ -42,11 +42,13 @@ test: deps
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
 
-## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml)
+## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml),
+## in both modes: with a token (the repository's file) and without (the document the server serves)
 schemathesis: deps
 	scripts/schemathesis.sh
+	SCHEMATHESIS_MODE=open scripts/schemathesis.sh
 
-## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets) for FUZZ_SECONDS each
+## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets, request heads) for FUZZ_SECONDS each
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 

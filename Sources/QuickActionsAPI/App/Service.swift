@@ -33,7 +33,8 @@ final class Service: Sendable {
         let router = Self.router(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
-                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger))
+                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger,
+                requiresToken: token != nil))
         self.repository = repository
         self.events = events
         self.checkpoint = checkpoint
@@ -72,6 +73,9 @@ final class Service: Sendable {
         let events = dependencies.events
         let triggers = dependencies.triggers
         cache.onChange { cache in
+            // Rendering a long list costs milliseconds: not for nobody. (A stream that subscribes
+            // after this check reads the list as it is then: see `EventHub.subscribe`.)
+            guard events.hasStreams else { return }
             let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
             events.publishShortcuts(version: current.version, data: current.representation.body.array)
         }
@@ -84,7 +88,8 @@ final class Service: Sendable {
                     events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
                 events: EventsController(hub: events, cache: cache),
                 system: SystemController(
-                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
+                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
+                    repository: dependencies.repository, shortcuts: cache,
                     metrics: dependencies.metrics,
                     extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })))
     }
@@ -193,6 +198,8 @@ struct Dependencies: Sendable {
     var idempotencyTTLSeconds: Int64
     /// Where controllers log what the handler does not see (storage failures of deferred writes).
     var logger = RequestLogger(level: .error)
+    /// Whether requests need the bearer token (the served `openapi.yaml` says so, or not).
+    var requiresToken = false
 }
 
 /// A reason the service cannot start, for the operator.
