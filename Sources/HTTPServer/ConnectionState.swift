@@ -20,6 +20,13 @@ final class ConnectionState {
     private var kept: OpaquePointer?
     private var key: Key?
     private var requestId: RequestID?
+    /// Accepted past `--max-connections` (into the reserve): its request gets a prompt 503, and
+    /// the connection is closed (see `HTTPServer`).
+    let overLimit: Bool
+
+    init(overLimit: Bool = false) {
+        self.overLimit = overLimit
+    }
 
     /// What makes two responses the same apart from their X-Request-Id: status, body and header
     /// list, the last two compared by identity. Holding them keeps them alive, so an identity

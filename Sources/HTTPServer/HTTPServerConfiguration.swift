@@ -8,7 +8,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Largest request head (request line and headers) accepted.
     public var maxHeaderBytes: Int
-    /// Most connections open at once.
+    /// Most connections served at once; a connection past it gets a prompt 503 (see `HTTPServer`).
     public var maxConnections: Int
     /// Seconds a connection may stay silent before it is closed.
     public var idleTimeoutSeconds: Int
@@ -21,7 +21,7 @@ public struct HTTPServerConfiguration: Sendable {
         port: Int = 8080,
         maxBodyBytes: Int = 1 << 20,
         maxHeaderBytes: Int = 16 << 10,
-        maxConnections: Int = 1024,
+        maxConnections: Int = 4096,
         idleTimeoutSeconds: Int = 30,
         threads: Int = 2
     ) {
@@ -33,23 +33,6 @@ public struct HTTPServerConfiguration: Sendable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.threads = threads
     }
-}
-
-/// What the transport refused on its own, before the application saw the request.
-public enum HTTPTransportError: Error, Sendable, Equatable {
-    /// The body is larger than `maxBodyBytes`.
-    case bodyTooLarge(limit: Int)
-    /// The request target could not be decoded.
-    case badTarget(RequestTargetError)
-    /// The request line and headers are larger than `maxHeaderBytes`.
-    case headersTooLarge(limit: Int)
-    /// `Content-Length`/`Transfer-Encoding` are duplicated or conflict (request smuggling).
-    case ambiguousFraming(String)
-    /// The head breaks RFC 9112 in a way that makes it ambiguous: a method or field name that
-    /// is not a token, an obs-fold, a missing or repeated Host, a repeated Authorization.
-    case malformedHead(String)
-    /// `Transfer-Encoding` names a coding other than `chunked` (501).
-    case unsupportedTransferCoding(String)
 }
 
 /// The application side of the transport: turns requests into responses.
