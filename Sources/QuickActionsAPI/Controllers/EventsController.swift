@@ -15,8 +15,11 @@ final class EventsController: Sendable {
     /// GET /events
     func streamEvents(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.noQuery)
-        let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
-        let stream = hub.subscribe(shortcutsVersion: current.version, data: current.representation.body.array)
+        let cache = cache
+        let stream = hub.subscribe {
+            let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
+            return (current.version, current.representation.body.array)
+        }
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/event-stream; charset=utf-8")
         headers.add("Cache-Control", "no-cache")

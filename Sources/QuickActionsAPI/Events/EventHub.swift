@@ -44,16 +44,23 @@ public final class EventHub: Sendable {
         }
     }
 
-    /// A new stream that starts with the shortcut list at `shortcutsVersion` (its JSON is
-    /// `data`), then gets every later event.
-    public func subscribe(shortcutsVersion: Int, data: [UInt8]) -> StreamingBody {
+    /// A new stream that starts with the current shortcut list, then gets every later event.
+    /// `current` gives the list's version and JSON; it is read under the hub's lock, so a change
+    /// announced meanwhile either finds this stream (and is sent to it) or is already in `current`.
+    public func subscribe(current: () -> (version: Int, data: [UInt8])) -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
         state.withLock { state in
+            let (version, data) = current()
             stream.write(Array("retry: 3000\n".utf8) + Self.frame(id: state.nextId, event: "shortcuts", data: data))
             state.nextId += 1
-            state.streams.append(Subscriber(stream: stream, shortcutsVersion: shortcutsVersion))
+            state.streams.append(Subscriber(stream: stream, shortcutsVersion: version))
         }
         return stream
+    }
+
+    /// Whether any stream is open (an announcement with none to send to need not be rendered).
+    public var hasStreams: Bool {
+        state.withLock { !$0.streams.isEmpty }
     }
 
     /// Sends the shortcut list at `version` to every stream that has an older one (a stream

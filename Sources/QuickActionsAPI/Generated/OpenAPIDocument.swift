@@ -767,15 +767,15 @@ components:
       description: |
         1-100 characters, not only white space, no control characters (C0, DEL or C1). A character
         is what a person reads as one (an extended grapheme cluster): `e` followed by U+0301 is one
-        character, as is `é`. The server counts the characters of the value as sent. `maxLength`
-        counts code points, and a character has at least one, so every name within `maxLength` is
-        accepted; the server also accepts a longer run of code points that makes at most 100
-        characters (51 × `e` + U+0301 is 102 code points but 51 characters). Leading and trailing
+        character, as is `é`, so 51 × `e` + U+0301 (102 code points) is 51 characters and accepted.
+        The server counts the characters of the value as sent, and refuses more than 100 with 422.
+        JSON Schema's `maxLength` counts code points, not characters, so it cannot state that
+        limit: it states the server's second one, at most 1,000 code points. Leading and trailing
         white space is trimmed before storing; the rest is stored as sent. Where a name is looked
         up (a trigger's `userInfo.Name`), names are compared after trimming, under Unicode
         canonical equivalence (as their NFC forms).
       minLength: 1
-      maxLength: 100
+      maxLength: 1000
       pattern: '^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$'
     ContactEmail:
       type: string
