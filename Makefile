@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi clean
+.PHONY: deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview clean
 
 FUZZ_SECONDS ?= 30
 
@@ -67,6 +67,10 @@ docker-check: deps
 ## embed-openapi: copy openapi.yaml into the binary's sources (a test fails when they differ)
 embed-openapi:
 	scripts/embed-openapi.sh
+
+## embed-preview: copy preview/ (the page at GET /preview) into the binary's sources (a test fails when they differ)
+embed-preview:
+	scripts/embed-preview.sh
 
 clean:
 	rm -rf .build .venv
