@@ -54,14 +54,14 @@ enum PreviewAssets {
   <section aria-labelledby="contacts-heading">
     <h2 id="contacts-heading">Contacts</h2>
     <label for="search">Search contacts</label>
-    <input id="search" type="search" autocomplete="off">
+    <input id="search" type="search">
     <ul id="contacts"></ul>
     <form id="contact-form">
       <h3 id="contact-form-heading">New contact</h3>
       <label for="contact-name">Name</label>
       <input id="contact-name" name="name" required autocomplete="off">
       <label for="contact-email">Email</label>
-      <input id="contact-email" name="email" type="email" autocomplete="off">
+      <input id="contact-email" name="email" type="email">
       <label class="check"><input id="contact-favorite" name="favorite" type="checkbox"> Favorite</label>
       <div class="buttons">
         <button type="submit" id="contact-submit">Create contact</button>
@@ -381,6 +381,7 @@ enum PreviewAssets {
 :root { color-scheme: light; --fg: #1c1c1e; --muted: #5c5c61; --bg: #f5f5f7; --card: #fff; --accent: #0a58ca; --warn: #a33000; }
 body.dark { color-scheme: dark; --fg: #f2f2f7; --muted: #b0b0b6; --bg: #111214; --card: #1f2023; --accent: #7fb2ff; --warn: #ffb35c; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; font: 15px/1.45 "DejaVu Sans", system-ui, sans-serif; color: var(--fg); background: var(--bg); }
 header { display: flex; align-items: baseline; gap: 1.5rem; padding: 0.8rem 1.5rem; }
 h1 { font-size: 1.3rem; margin: 0; }
