@@ -48,7 +48,7 @@ test-browser: deps
 	scripts/browser-tests.sh
 
 ## screenshots: PNGs of /preview and of /shortcuts/preview.svg (light, dark, French, with warnings) into docs/
-screenshots: EXTRA_APT += chromium chromium-driver fonts-dejavu-core python3-venv
+screenshots: EXTRA_APT += chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji python3-venv
 screenshots: deps
 	scripts/browser-tests.sh --screenshots
 
