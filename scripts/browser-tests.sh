@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Browser tests: headless Chromium (Debian's chromium + chromium-driver) driven by Selenium from
-# Tests/Browser/requirements.txt, installed into .build/browser-venv (pip runs only when the
+# Tests/Browser/requirements.txt (and axe-core from requirements-axe.txt), installed into .build/browser-venv (pip runs only when the
 # requirements changed). The tests start the real quickactiond and Chromium and stop both.
 #
 # Usage: scripts/browser-tests.sh [pytest options]        (make test-browser)
@@ -11,12 +11,13 @@ export PATH="$PATH:/opt/swift/usr/bin"
 
 venv=.build/browser-venv
 stamp="$venv/.requirements.sha256"
-digest=$(sha256sum Tests/Browser/requirements.txt | cut -d' ' -f1)
+digest=$(cat Tests/Browser/requirements.txt Tests/Browser/requirements-axe.txt | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
     echo "installing Tests/Browser/requirements.txt into $venv"
     mkdir -p .build
     "$venv/bin/python" -c '' 2>/dev/null || python3 -m venv --clear "$venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -r Tests/Browser/requirements-axe.txt
     echo "$digest" >"$stamp"
 fi
 

@@ -20,7 +20,7 @@ extension ShortcutsController {
         }
         let marksWarnings = try request.queryBoolean("warnings") ?? false
         let languageRange = request.http.queryValue("lang") ?? request.http.headers["Accept-Language"]
-        if let lang = request.http.queryValue("lang"), lang.isEmpty || lang.utf8.count > 64 {
+        if let lang = request.http.queryValue("lang"), lang.isEmpty || lang.unicodeScalars.count > 64 {
             throw Problem.badRequest("Query parameter 'lang' must be a language tag such as 'fr' or 'pt-BR'.")
         }
         let language = catalog?.negotiate(acceptLanguage: languageRange)
