@@ -111,10 +111,17 @@
   async function trigger(item) {
     const body = { type: item.type, launch: 'warm', deviceId: 'preview-page' };
     if (item.userInfo) body.userInfo = item.userInfo;
-    const key = crypto.randomUUID();
+    const key = idempotencyKey();
     await api('POST', '/trigger', { body, headers: { 'Idempotency-Key': key } });
     say(`Triggered ${item.localizedTitle}.`);
     await renderTriggers();
+  }
+
+  /** A fresh random key: crypto.randomUUID exists only in secure contexts (https, loopback). */
+  function idempotencyKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   }
 
   async function renderTriggers() {

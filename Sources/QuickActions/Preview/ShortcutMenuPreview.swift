@@ -48,7 +48,7 @@ public struct ShortcutMenuPreview: Sendable {
     static let legendMaxLines = 4
     static let iconColor = "#3478F6"
 
-    /// The rule that marks a finding on no drawn row in the legend.
+    /// A finding's line in the legend; one about an item that is not drawn says which.
     private func legendText(_ warning: ShortcutWarning) -> String {
         guard let index = warning.index else { return "\(warning.rule): \(warning.message)" }
         let shown = items.indices.contains(index) && items[index].visible
