@@ -67,6 +67,17 @@ import Testing
                     #expect(number >= 0 && number <= limit, "\(name): <\(element.name) \(attribute)=\(value)> is outside the viewBox")
                 }
             }
+            for element in document.elements where element.name == "rect" {
+                let x = Double(element.attributes["x"] ?? "0") ?? -1
+                let y = Double(element.attributes["y"] ?? "0") ?? -1
+                let width = Double(element.attributes["width"] ?? "") ?? -1
+                let height = Double(element.attributes["height"] ?? "") ?? -1
+                #expect(x + width <= layout.width + 0.001 && y + height <= layout.height + 0.001, "\(name): a rect leaves the viewBox")
+            }
+            for row in layout.rows {
+                let inRow = layout.texts.filter { $0.y > row.y && $0.y < row.y + row.height }
+                #expect(inRow.allSatisfy { $0.y + 4 <= row.y + row.height }, "\(name): a line runs past its row")
+            }
             // Every text element's content measures within its box.
             let drawn = document.texts.map(\.text)
             #expect(drawn == layout.texts.map { $0.text.xmlRoundTripped })
