@@ -8,8 +8,9 @@ Bitstream Vera licence with DejaVu's public-domain changes: free to use, copy an
 redistribute, see /usr/share/doc/fonts-dejavu-core/copyright). Only numbers measured from it
 are committed, never its outlines.
 
-Usage (development only; needs fontTools, e.g. from .venv-browser):
-    python3 scripts/generate-font-metrics.py [path/to/DejaVuSans.ttf]
+Usage (development only; needs fontTools from PyPI and fonts-dejavu-core from Debian):
+    python3 -m venv /tmp/fonttools && /tmp/fonttools/bin/pip install fonttools==4.68.0
+    /tmp/fonttools/bin/python scripts/generate-font-metrics.py [path/to/DejaVuSans.ttf]
 """
 import sys
 from pathlib import Path
