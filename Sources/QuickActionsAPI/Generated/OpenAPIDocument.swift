@@ -480,6 +480,137 @@ paths:
                 $ref: "#/components/schemas/Problem"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+  /shortcuts/preview.svg:
+    get:
+      operationId: getShortcutsPreview
+      tags: [shortcuts]
+      summary: The quick-action menu as a picture (SVG)
+      description: |
+        The menu as a long press on the app icon shows it: the visible items in order, each with
+        its title, subtitle and icon glyph, then the app icon and its name. A title with a
+        subtitle takes one line, a title alone up to two; a line that does not fit is cut at its
+        tail with "…", measured with DejaVu Sans's advance widths (the font the picture asks for
+        first). All 29 system icon types have a glyph of this project's own; an SF Symbol name or
+        a template image gets a neutral one. Titles are XML-escaped text; the document has no
+        external references and is sent with a Content-Security-Policy that runs nothing.
+
+        The language is negotiated as for `GET /shortcuts`, from `lang` when given, else from
+        `Accept-Language`. The picture carries the list's `version` in that language
+        (`data-list-version`), so its strong `ETag` changes exactly when that list changes;
+        `If-None-Match` gives 304.
+      parameters:
+        - name: appearance
+          in: query
+          description: Light (the default) or dark.
+          schema:
+            type: string
+            enum: [light, dark]
+            default: light
+        - name: lang
+          in: query
+          description: A language range, as in `Accept-Language` (which it overrides), e.g. `fr` or `pt-BR`.
+          schema:
+            type: string
+            minLength: 1
+            maxLength: 64
+        - name: warnings
+          in: query
+          description: "`true`: mark each HIG finding on its row, with a numbered legend below."
+          schema:
+            type: string
+            enum: ["true", "false"]
+        - name: Accept-Language
+          in: header
+          schema:
+            type: string
+        - name: If-None-Match
+          in: header
+          schema:
+            type: string
+      responses:
+        "200":
+          description: The picture.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+            Content-Language:
+              description: The language whose table supplied the titles, as for `GET /shortcuts`.
+              schema:
+                type: string
+            Vary:
+              schema:
+                type: string
+          content:
+            image/svg+xml:
+              schema:
+                type: string
+        "304":
+          description: The picture has not changed since the `If-None-Match` validator.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+  /preview:
+    get:
+      operationId: getPreviewPage
+      tags: [shortcuts]
+      summary: The live preview page (HTML)
+      description: |
+        A static page (no framework, no build step) that shows the menu from
+        `/shortcuts/preview.svg`, follows `/events`, and lists the items, the HIG warnings, the
+        contacts (search, favorite, create, edit, delete) and recent triggers. All its data comes
+        from the public API with the token, which the page asks for once and keeps for the tab
+        (sessionStorage). The page and its two files hold no data, so they are open without a
+        token. Sent with a strict Content-Security-Policy (own script and style only, no inline
+        script, no eval, no other origin).
+      security: []
+      responses:
+        "200":
+          description: The page.
+          content:
+            text/html:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+  /preview/app.js:
+    get:
+      operationId: getPreviewScript
+      tags: [shortcuts]
+      summary: The preview page's script
+      security: []
+      responses:
+        "200":
+          description: The script.
+          content:
+            text/javascript:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+  /preview/app.css:
+    get:
+      operationId: getPreviewStyleSheet
+      tags: [shortcuts]
+      summary: The preview page's style sheet
+      security: []
+      responses:
+        "200":
+          description: The style sheet.
+          content:
+            text/css:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
   /trigger:
     post:
       operationId: postTrigger
