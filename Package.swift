@@ -28,14 +28,15 @@ let package = Package(
         ),
         // Transport only: the only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
-        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL (libcrypto for SHA-256).
-        .target(name: "QuickActions", dependencies: ["CCrypto"], swiftSettings: strict),
+        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
+        // client shares it and builds for iOS.
+        .target(name: "QuickActions", swiftSettings: strict),
         // Contact repositories: in-memory and SQLite.
         .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Storage"],
+            dependencies: ["HTTPServer", "QuickActions", "Storage", "CCrypto"],
             swiftSettings: strict
         ),
         .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
