@@ -5,9 +5,13 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "quickactiond",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .executable(name: "quickactiond", targets: ["quickactiond"])
+        .executable(name: "quickactiond", targets: ["quickactiond"]),
+        // The device companion's client: fetch, watch and trigger (Foundation only; builds for iOS).
+        .library(name: "QuickActionsClient", targets: ["QuickActionsClient"]),
+        // The companion on a terminal: `quickactions menu|watch|trigger`.
+        .executable(name: "quickactions", targets: ["quickactions"]),
     ],
     targets: [
         // C libraries from Debian -dev packages, reached through pkg-config.
@@ -40,11 +44,19 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
+        // The companion's client library: decodes into the domain's types.
+        .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
+        .executableTarget(name: "quickactions", dependencies: ["QuickActionsClient"], swiftSettings: strict),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
+        .testTarget(
+            name: "QuickActionsClientTests",
+            dependencies: ["QuickActionsClient", "quickactions", "quickactiond"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["quickactiond"],
