@@ -26,16 +26,16 @@ import Testing
         let collector = EventCollector(client.events())
         defer { collector.stop() }
 
-        #expect(await collector.wait(seconds: 5) { $0.contains { if case .shortcuts = $0 { true } else { false } } })
+        #expect(await collector.wait(seconds: 15) { $0.contains { if case .shortcuts = $0 { true } else { false } } })
         var expected = try await Self.postTriggers(server, count: 3)
-        #expect(await collector.wait(seconds: 5) { _ in collector.triggers.count == 3 })
+        #expect(await collector.wait(seconds: 15) { _ in collector.triggers.count == 3 })
 
         proxy.resetAll()
         // Sent while the client is disconnected (it waits retry: 3000 ms before reconnecting).
         expected += try await Self.postTriggers(server, count: 3)
-        #expect(await collector.wait(seconds: 10) { _ in collector.triggers.count >= 6 })
+        #expect(await collector.wait(seconds: 15) { _ in collector.triggers.count >= 6 })
         expected += try await Self.postTriggers(server, count: 2)
-        #expect(await collector.wait(seconds: 5) { _ in collector.triggers.count >= 8 })
+        #expect(await collector.wait(seconds: 15) { _ in collector.triggers.count >= 8 })
         try await Task.sleep(nanoseconds: 200_000_000)
 
         let received = collector.triggers
