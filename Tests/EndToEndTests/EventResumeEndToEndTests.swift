@@ -81,4 +81,24 @@ import Testing
         let ids = events.compactMap(\.numericId)
         #expect(ids.allSatisfy { $0 > triggerID && $0 > firstID }, "ids after a restart \(ids) must not repeat \(firstID), \(triggerID)")
     }
+
+    @Test("An id older than what is kept (--trigger-retention purged triggers after it) gets just the list")
+    func purgedIdGetsJustTheList() throws {
+        let server = try ServerProcess(arguments: ["--no-seed", "--trigger-retention", "1s"])
+        defer { server.stop() }
+        let seenID = try {
+            let stream = try EventStreamClient(server: server)  // closed when this closure returns
+            _ = try stream.next(within: Self.timeout)
+            _ = try Self.trigger(server)
+            return try #require(try stream.next("trigger", within: Self.timeout)?.numericId)
+        }()
+        _ = try Self.trigger(server)  // missed, then purged
+        let deadline = Date().addingTimeInterval(10)
+        while try server.request("GET", "/triggers").body.count > 20 && Date() < deadline { usleep(100_000) }
+        let kept = try Self.trigger(server)  // in the log, but after a gap the log no longer covers
+        let resumed = try EventStreamClient(server: server, headers: [("Last-Event-ID", String(seenID))])
+        #expect(try Self.events(resumed, count: 1).map(\.event) == ["shortcuts"])
+        #expect(try resumed.next(within: 0.3) == nil, "nothing replayed")
+        #expect(!kept.isEmpty)
+    }
 }

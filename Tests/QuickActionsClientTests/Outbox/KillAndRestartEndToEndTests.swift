@@ -35,13 +35,14 @@ import Testing
         // The server comes up: the next run delivers it, and a further run has nothing to send.
         let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
-        let delivered = try CompanionProcess.run(["flush", "--outbox", outbox.path, "--url", server.url.absoluteString])
+        // A new pick run: it delivers the earlier run's trigger first, then its own.
+        let delivered = try CompanionProcess.run(["trigger", "ShareAction", "--outbox", outbox.path, "--url", server.url.absoluteString])
         #expect(delivered.status == 0, "\(delivered.error)")
-        #expect(delivered.output.contains("delivered SearchAction"))
+        #expect(delivered.output.contains("delivered SearchAction\ndelivered ShareAction"), "\(delivered.output)")
         #expect(try CompanionProcess.run(["flush", "--outbox", outbox.path, "--url", server.url.absoluteString]).status == 0)
         let records = try await server.triggers()
-        #expect(records.count == 1)
-        #expect(records.first?["launch"] as? String == "cold")
+        #expect(records.compactMap { $0["type"] as? String } == ["ShareAction", "SearchAction"], "newest first, each once")
+        #expect(records.last?["launch"] as? String == "cold")
         #expect(Self.entries(outbox).isEmpty)
     }
 

@@ -99,4 +99,39 @@ import Testing
         #expect(await outbox.pending().isEmpty)
         #expect(try await server.triggers().isEmpty, "an expired entry is never sent")
     }
+
+    @Test("409 waits Retry-After and 5xx backs off, each retry under the same Idempotency-Key")
+    func conflictWaitsAndServerErrorsRetry() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        defer { server.stop() }
+        let proxy = try FaultInjectingProxy(upstreamPort: server.port, oneRequestPerConnection: true) { number in
+            switch number {
+            case 1: .answer(status: 409, retryAfter: 1)
+            case 2: .answer(status: 503, retryAfter: nil)
+            default: .none
+            }
+        }
+        defer { proxy.stop() }
+        let outbox = TriggerOutbox(
+            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port)))
+        await outbox.setPolicy(RetryPolicy(initialDelay: 0.05, maximumDelay: 0.1))
+        let queued = try await outbox.enqueue(type: "SearchAction")
+        let started = Date()
+        let outcomes = try await outbox.flush()
+        guard case .delivered(let trigger, replayed: false)? = outcomes.first else {
+            Issue.record("expected a delivery, got \(outcomes)")
+            return
+        }
+        #expect(Date().timeIntervalSince(started) >= 1, "the 409's Retry-After: 1 was not waited for")
+        #expect(trigger.attempts == 3)
+        let keys = proxy.requestHeads.map { head in
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("idempotency-key:") }.map {
+                $0.dropFirst(16).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(keys == [queued.key, queued.key, queued.key])
+        #expect(try await server.triggers().count == 1)
+    }
 }

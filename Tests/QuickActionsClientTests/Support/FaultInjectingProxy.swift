@@ -18,6 +18,8 @@ final class FaultInjectingProxy: Sendable {
         case reset
         /// Reset the connection as soon as it is accepted (a refused connection, as the client sees it).
         case refuse
+        /// Answer with this status (and `Retry-After`, when given) instead of the server.
+        case answer(status: Int, retryAfter: Int?)
     }
 
     let port: Int
@@ -26,6 +28,8 @@ final class FaultInjectingProxy: Sendable {
     private let decide: @Sendable (Int) -> Fault
     /// `resets` counts `resetAll()` calls: a connection older than the last one resets itself.
     private let state = Mutex<(stopped: Bool, accepted: Int, resets: Int, threads: Int, open: Int)>((false, 0, 0, 0, 0))
+    /// The first bytes of every request received (its head, in practice), in order.
+    private let heads = Mutex<[String]>([])
 
     /// Whether each connection carries one request: `Connection: close` is added to it, so a
     /// client that keeps connections alive still meets a fresh fault per request.
@@ -51,6 +55,9 @@ final class FaultInjectingProxy: Sendable {
 
     /// How many connections were accepted.
     var accepted: Int { state.withLock { $0.accepted } }
+
+    /// The heads of the requests received so far.
+    var requestHeads: [String] { heads.withLock { $0 } }
 
     /// How many connections are being served now.
     var openConnections: Int { state.withLock { $0.open } }
@@ -112,6 +119,21 @@ final class FaultInjectingProxy: Sendable {
             Self.reset(client)
             return
         }
+        if case .answer(let status, let retryAfter) = fault {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            if Self.wait(client, milliseconds: 2000) {
+                let count = read(client, &buffer, buffer.count)
+                if count > 0 { heads.withLock { $0.append(String(decoding: buffer[..<count], as: UTF8.self)) } }
+            }
+            let body = #"{"title":"injected","status":\#(status),"detail":"injected by the test proxy"}"#
+            let head =
+                "HTTP/1.1 \(status) Injected\r\nContent-Type: application/problem+json\r\nContent-Length: \(body.utf8.count)\r\n"
+                + (retryAfter.map { "Retry-After: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
+            let bytes = Array((head + body).utf8)
+            _ = Self.writeAll(client, bytes, bytes.count)
+            close(client)
+            return
+        }
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = Self.loopback(port: upstreamPort)
         let connected = withUnsafePointer(to: &address) {
@@ -134,6 +156,7 @@ final class FaultInjectingProxy: Sendable {
             guard poll(&fds, 2, 100) >= 0 else { break }
             if fds[0].revents != 0 {
                 var count = read(client, &buffer, buffer.count)
+                if count > 0 && first { heads.withLock { $0.append(String(decoding: buffer[..<count], as: UTF8.self)) } }
                 if count > 0 && first, let lineEnd = Self.endOfFirstLine(buffer, count) {
                     let header = Array("Connection: close\r\n".utf8)
                     buffer.replaceSubrange(lineEnd..<lineEnd, with: header)
