@@ -56,8 +56,7 @@ public final class EventHub: Sendable {
     public func subscribe(shortcutsVersion: Int, data: [UInt8]) -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
         state.withLock { state in
-            stream.write(Array("retry: 3000\n".utf8) + Self.frame(id: state.nextId, event: "shortcuts", data: data))
-            state.nextId += 1
+            stream.write(Array("retry: 3000\n".utf8) + Self.frame(id: try? nextID(&state), event: "shortcuts", data: data))
             state.streams.append(Subscriber(stream: stream, shortcutsVersion: shortcutsVersion))
         }
         return stream
@@ -139,8 +138,7 @@ public final class EventHub: Sendable {
     /// Sends `event` to every open stream; drops the closed and the too slow.
     public func publish(_ event: String, data: [UInt8]) {
         state.withLock { state in
-            let frame = Self.frame(id: state.nextId, event: event, data: data)
-            state.nextId += 1
+            let frame = Self.frame(id: try? nextID(&state), event: event, data: data)
             state.streams.removeAll { !$0.stream.write(frame) }
         }
     }
