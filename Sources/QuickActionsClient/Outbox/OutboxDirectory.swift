@@ -25,10 +25,11 @@ struct OutboxDirectory: Sendable {
         return names.filter { $0.hasSuffix(Self.suffix) && !$0.hasPrefix(".") }.sorted()
     }
 
-    /// The file name for an entry enqueued at `milliseconds` under `key`.
-    static func name(enqueuedAt milliseconds: Int64, key: String) -> String {
-        let stamp = String(milliseconds)
-        return String(repeating: "0", count: max(0, 16 - stamp.count)) + stamp + "-" + key + suffix
+    /// The file name for an entry enqueued at `microseconds` (since 1970) under `key`: names
+    /// sort as the entries were enqueued.
+    static func name(enqueuedAt microseconds: Int64, key: String) -> String {
+        let stamp = String(microseconds)
+        return String(repeating: "0", count: max(0, 19 - stamp.count)) + stamp + "-" + key + suffix
     }
 
     func read(_ name: String) -> [UInt8]? {

@@ -14,6 +14,8 @@ public actor TriggerOutbox {
     /// Backoff and give-up rules.
     public var policy = RetryPolicy()
     private let files: OutboxDirectory
+    /// The last file-name stamp given (microseconds).
+    private var lastStamp: Int64 = 0
     private var staleHandler: (@Sendable (PendingTrigger) async -> Void)?
     private var sleep: @Sendable (Double) async -> Void = { seconds in
         try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
@@ -44,10 +46,13 @@ public actor TriggerOutbox {
         type: String, userInfo: [String: PropertyListValue]? = nil, launch: TriggerLaunch? = nil, deviceId: String? = nil
     ) throws -> PendingTrigger {
         try files.create()
-        let now = Self.nowMilliseconds()
+        // Strictly increasing in this outbox, so two picks in one microsecond keep their order.
+        let stamp = max(Int64((Date().timeIntervalSince1970 * 1_000_000).rounded(.down)), lastStamp + 1)
+        lastStamp = stamp
         let trigger = PendingTrigger(
-            key: UUID().uuidString.lowercased(), type: type, userInfo: userInfo, launch: launch, deviceId: deviceId, enqueuedAt: now)
-        try files.write(trigger.fileJSON, to: OutboxDirectory.name(enqueuedAt: now, key: trigger.key))
+            key: UUID().uuidString.lowercased(), type: type, userInfo: userInfo, launch: launch, deviceId: deviceId,
+            enqueuedAt: stamp / 1000)
+        try files.write(trigger.fileJSON, to: OutboxDirectory.name(enqueuedAt: stamp, key: trigger.key))
         return trigger
     }
 
