@@ -68,12 +68,3 @@ struct CompanionOptions: Sendable, Equatable {
         return options
     }
 }
-
-/// A command line the program cannot run.
-struct UsageError: Error, Sendable, Equatable {
-    var message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
-}

@@ -1,10 +1,3 @@
-/// One Server-Sent Event as received: its type, data, and the id and retry it set.
-struct ServerSentEvent: Sendable, Equatable {
-    var event: String
-    var data: String
-    var id: String?
-}
-
 /// Reads `text/event-stream` bytes as they arrive, in pieces of any size (WHATWG HTML,
 /// "Interpreting an event stream"): lines end in LF, CR or CRLF; a blank line dispatches.
 struct ServerSentEventParser: Sendable {

@@ -21,31 +21,3 @@ extension ShortcutItem {
             targetContentIdentifier: object["targetContentIdentifier"]?.stringValue, kind: kind, visible: visible)
     }
 }
-
-extension ShortcutIcon {
-    /// The icon from `{"type"|"systemImageName"|"templateImageName": …}`; nil for anything else.
-    init?(clientJSON value: JSONValue) {
-        guard case .object(let object) = value else { return nil }
-        if let name = object["type"]?.stringValue, let type = ShortcutIconType(rawValue: name) {
-            self = .type(type)
-        } else if let name = object["systemImageName"]?.stringValue {
-            self = .systemImageName(name)
-        } else if let name = object["templateImageName"]?.stringValue {
-            self = .templateImageName(name)
-        } else {
-            return nil
-        }
-    }
-}
-
-extension ShortcutWarning {
-    /// The warning from its API JSON form (`ShortcutWarning.json`).
-    init?(clientJSON value: JSONValue) {
-        guard case .object(let object) = value, let rule = object["rule"]?.stringValue, let message = object["message"]?.stringValue else {
-            return nil
-        }
-        var index: Int?
-        if case .integer(let number)? = object["index"] { index = Int(number) }
-        self.init(index: index, type: object["type"]?.stringValue, rule: rule, message: message, language: object["language"]?.stringValue)
-    }
-}

@@ -216,8 +216,3 @@ final class FaultInjectingProxy: Sendable {
         close(descriptor)
     }
 }
-
-struct ProxyError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
