@@ -645,7 +645,8 @@ paths:
         to one), not the `contact` and `link` a live one has. An id the log cannot resume from
         gets just the list: one older than what is kept (`--trigger-retention` purged triggers
         after it), one never given, one not a number, or more than 500 triggers behind (read
-        `GET /triggers` instead).
+        `GET /triggers` instead). A `shortcuts` event sent while the database cannot be written
+        has no `id:`, which leaves the client's `Last-Event-ID` where it was (still correct).
       parameters:
         - name: Last-Event-ID
           in: header
@@ -669,6 +670,8 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
 components:
   securitySchemes:
     bearerAuth:
