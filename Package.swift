@@ -11,7 +11,7 @@ let package = Package(
         // The device companion's client: fetch, watch and trigger (Foundation only; builds for iOS).
         .library(name: "QuickActionsClient", targets: ["QuickActionsClient"]),
         // The companion on a terminal: `quickactions menu|watch|trigger`.
-        .executable(name: "quickactions", targets: ["quickactions"]),
+        .executable(name: "quickactions", targets: ["QuickActionsCompanion"]),
     ],
     targets: [
         // C libraries from Debian -dev packages, reached through pkg-config.
@@ -46,7 +46,9 @@ let package = Package(
         .executableTarget(name: "quickactiond", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
         // The companion's client library: decodes into the domain's types.
         .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
-        .executableTarget(name: "quickactions", dependencies: ["QuickActionsClient"], swiftSettings: strict),
+        // The `quickactions` executable. Not a target named so: Sources/quickactions and
+        // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
+        .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient"], swiftSettings: strict),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
-            dependencies: ["QuickActionsClient", "quickactions", "quickactiond"],
+            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond"],
             swiftSettings: strict
         ),
         .testTarget(
