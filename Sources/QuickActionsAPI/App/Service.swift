@@ -26,7 +26,8 @@ final class Service: Sendable {
             baseLanguage: shortcuts.configuration.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
             configurationWarnings: shortcuts.configuration.warnings)
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer)
-        let events = EventHub()
+        // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
+        let events = EventHub(log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)

@@ -763,6 +763,31 @@ paths:
         (a favorite set, cleared, renamed or deleted) and `trigger` for every accepted trigger.
         Every event has an `id:`; a `: heartbeat` comment comes at least every 15 s. A client
         that falls more than 256 KiB behind is disconnected and should reconnect.
+
+        **Event ids and resuming.** Ids are decimal integers from one sequence kept in the
+        database: a `trigger` event's id is the trigger's place in the trigger log, and each
+        `shortcuts` event takes the next unused number of the same sequence. So ids increase
+        along a stream, survive restarts, and are never given twice. A client that reconnects
+        with the last id it saw as `Last-Event-ID` (browsers' `EventSource` does so by itself)
+        first gets, in order and with their original ids, the `trigger` events accepted after
+        that id, then the current list as a `shortcuts` event, then live events: no trigger is
+        missed and none is sent twice. A replayed trigger event carries the members the log
+        keeps (`id`, `type`, `message`, `receivedAt`, `launch`, and `contactId` when it resolved
+        to one), not the `contact` and `link` a live one has. An id the log cannot resume from
+        gets just the list: one older than what is kept (`--trigger-retention` purged triggers
+        after it), one never given, one not a number, or more than 500 triggers behind (read
+        `GET /triggers` instead). A `shortcuts` event sent while the database cannot be written
+        has no `id:`, which leaves the client's `Last-Event-ID` where it was (still correct).
+      parameters:
+        - name: Last-Event-ID
+          in: header
+          required: false
+          description: |
+            The `id` of the last event the client received on an earlier connection: the
+            triggers accepted after it are replayed before the current list.
+          schema:
+            type: string
+            example: "42"
       responses:
         "200":
           description: The event stream; it stays open.
@@ -776,6 +801,8 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
 components:
   securitySchemes:
     bearerAuth:
