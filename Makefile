@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi clean
+.PHONY: deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -42,11 +42,23 @@ test: deps
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
 
-## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml)
+## test-browser: /preview in headless Chromium (Selenium, axe-core), against the real binary
+test-browser: EXTRA_APT += chromium chromium-driver fonts-dejavu-core python3-venv
+test-browser: deps
+	scripts/browser-tests.sh
+
+## screenshots: PNGs of /preview and of /shortcuts/preview.svg (light, dark, French, with warnings) into docs/
+screenshots: EXTRA_APT += chromium chromium-driver fonts-dejavu-core fonts-noto-color-emoji python3-venv
+screenshots: deps
+	scripts/browser-tests.sh --screenshots
+
+## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml),
+## in both modes: with a token (the repository's file) and without (the document the server serves)
 schemathesis: deps
 	scripts/schemathesis.sh
+	SCHEMATHESIS_MODE=open scripts/schemathesis.sh
 
-## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets) for FUZZ_SECONDS each
+## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets, request heads) for FUZZ_SECONDS each
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 
@@ -67,6 +79,10 @@ docker-check: deps
 ## embed-openapi: copy openapi.yaml into the binary's sources (a test fails when they differ)
 embed-openapi:
 	scripts/embed-openapi.sh
+
+## embed-preview: copy preview/ (the page at GET /preview) into the binary's sources (a test fails when they differ)
+embed-preview:
+	scripts/embed-preview.sh
 
 clean:
 	rm -rf .build .venv

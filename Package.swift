@@ -5,9 +5,13 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "quickactiond",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .executable(name: "quickactiond", targets: ["quickactiond"])
+        .executable(name: "quickactiond", targets: ["quickactiond"]),
+        // The device companion's client: fetch, watch and trigger (Foundation only; builds for iOS).
+        .library(name: "QuickActionsClient", targets: ["QuickActionsClient"]),
+        // The companion on a terminal: `quickactions menu|watch|trigger`.
+        .executable(name: "quickactions", targets: ["QuickActionsCompanion"]),
     ],
     targets: [
         // C libraries from Debian -dev packages, reached through pkg-config.
@@ -30,19 +34,25 @@ let package = Package(
         .target(name: "Sharding", swiftSettings: strict),
         // Transport only: the only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Sharding"], swiftSettings: strict),
-        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL (libcrypto for SHA-256).
-        .target(name: "QuickActions", dependencies: ["CCrypto"], swiftSettings: strict),
+        // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
+        // client shares it and builds for iOS.
+        .target(name: "QuickActions", swiftSettings: strict),
         // Contact repositories: in-memory and SQLite.
         .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage"],
+            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage", "CCrypto"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
         .executableTarget(
             name: "quickactiond", dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"], swiftSettings: strict),
+        // The companion's client library: decodes into the domain's types.
+        .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
+        // The `quickactions` executable. Not a target named so: Sources/quickactions and
+        // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
+        .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient"], swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
@@ -50,6 +60,11 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
         .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
+        .testTarget(
+            name: "QuickActionsClientTests",
+            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["quickactiond"],

@@ -181,6 +181,24 @@ def main():
          "", "<= 100 ms", verdict(sse["all_received"] and sse["max_ms"] is not None and sse["max_ms"] <= 100)),
     ]
 
+    # (6) a long list of favorites
+    toggle = wrk(directory, "r6_toggle")
+    probe, idle = json_file(directory, "fav_probe.json"), json_file(directory, "fav_probe_idle.json")
+    after = json_file(directory, "fav_after_change.json")
+    favorites = int(meta["favorites_items"]) - 2
+    rows += [
+        ("6", f"{favorites:,} favorites: favorite/unfavorite toggles, 4 clients (-t2 -c4 -d10s): p50", ms(toggle["p50_us"]),
+         f"{rate(toggle['rps'])}, {errors(toggle)}", "", "", "info"),
+        ("6", "  toggle p99", ms(toggle["p99_us"]), f"max {ms(toggle['max_us'])}", "", "< 20 ms",
+         verdict(toggle["p99_us"] < 20_000 and toggle["errors"] == 0)),
+        ("6", "  GET /healthz p99 while they toggle (one probe, 100/s)", f"{probe['p99_ms']:.2f} ms",
+         f"idle: p99 {idle['p99_ms']:.2f} ms; max while toggling {probe['max_ms']:.1f} ms, {probe['errors']} errors",
+         f"{probe['p99_ms'] / idle['p99_ms']:.1f}" if idle["p99_ms"] else "", "< 5 ms",
+         verdict(probe["p99_ms"] < 5 and probe["errors"] == 0)),
+        ("6", "  first GET /shortcuts after a change (renders the list)", f"{after['p50_ms']:.1f} ms",
+         f"max {after['max_ms']:.1f} ms, {after['bytes']:,} bytes", "", "", "info"),
+    ]
+
     header = ("#", "measurement", "quickactiond", "reference", "ratio", "target", "result")
     table = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     table += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
@@ -261,6 +279,14 @@ plain table) shown with its own ratio.
 5. `VmHWM` from `/proc/PID/status` of the same process after (2), (4) and (3), i.e. with
    {int(meta['total_after_writes']):,} contacts. After the SSE part (another process, same store):
    {int(meta['vmhwm_after_sse_kb']) / 1024:.1f} MB.
+
+6. A store of its own: `bench/fill_contacts.py` makes {favorites:,} contacts and all are made favorites
+   in SQLite, then quickactiond starts on it ({int(meta['favorites_items']):,} items in the list).
+   `wrk -t2 -c4 -d10s --latency -s bench/toggle.lua` unfavorites and favorites contacts in turn
+   (DELETE, then POST `/contacts/ID/favorite`, a request function only: no per-response Lua), while
+   `bench/probe.py` sends one `GET /healthz` every 10 ms on its own keep-alive connection (the idle
+   reference is the same probe for 5 s before). Then `bench/after_change.py` toggles a favorite and
+   times the next `GET /shortcuts`, 20 times. VmHWM afterwards: {int(meta['vmhwm_favorites_kb']) / 1024:.1f} MB.
 
 SSE: quickactiond restarted with `--max-connections 2048`. `bench/sse_fanout.py` opens {streams} raw sockets on
 one epoll loop, sends `GET /events` on each and waits for the first `event: shortcuts` frame on all of

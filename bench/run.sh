@@ -25,6 +25,7 @@ LOG_LEVEL=${BENCH_LOG_LEVEL:-warning}
 STREAMS=${BENCH_STREAMS:-1000}
 QUIET_WAIT=${BENCH_QUIET_WAIT:-60}
 CONTACTS_LARGE=100000
+FAVORITES_LARGE=10000
 # Substrings of 3-6 letters that occur in the generated names and emails (checked before use).
 QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
 SHORT_QUERY="an"
@@ -36,7 +37,7 @@ fail() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-bench.XXXXXX")
 R="$T/results"
 mkdir -p "$R"
-QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID=""
+QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID="" PROBE_PID=""
 
 stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     local pid=$1
@@ -48,7 +49,7 @@ stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     wait "$pid" 2>/dev/null || true
 }
 cleanup() {
-    stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QS_PID"; stop_pid "$QA_PID"
+    stop_pid "$PROBE_PID"; stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QS_PID"; stop_pid "$QA_PID"
     rm -rf "$T"
 }
 trap cleanup EXIT
@@ -318,6 +319,34 @@ touch "$T/sse.go"
 wait "$SSE_PID" || fail "sse_fanout.py failed"
 SSE_PID=""
 meta vmhwm_after_sse_kb "$(vmhwm_kb)"
+stop_qa
+
+# ---------------------------------------------------------------- (6) 10,000 favorites
+say "(6) $FAVORITES_LARGE favorites: 4 clients toggle while a probe times GET /healthz"
+# A store of its own: $FAVORITES_LARGE contacts, every one a favorite (made directly in SQLite).
+"$QUICKACTIOND" --port 0 --db "$T/fav.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/fav.out" 2>/dev/null &
+QA_PID=$!
+for _ in $(seq 200); do grep -qs 'listening on' "$T/fav.out" && break; sleep 0.05; done
+stop_qa
+python3 "$BENCH/fill_contacts.py" "$T/fav.sqlite" "$FAVORITES_LARGE" >"$R/fill_favorites.json" || fail "fill_contacts.py failed"
+python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE contacts SET favorite = 1"); c.commit()' "$T/fav.sqlite"
+python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print("\n".join(r[0] for r in c.execute("SELECT id FROM contacts ORDER BY seq")))' \
+    "$T/fav.sqlite" >"$T/fav.ids"
+"$QUICKACTIOND" --port 0 --db "$T/fav.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/fav.out" 2>/dev/null &
+QA_PID=$!
+for _ in $(seq 400); do grep -qs 'listening on' "$T/fav.out" && break; sleep 0.05; done
+QA="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/fav.out" | head -1)"
+meta favorites_items "$(curl -sS --max-time 30 "$QA/shortcuts" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["items"]))')"
+timeout 60 python3 "$BENCH/probe.py" --port "${QA##*:}" --seconds 5 >"$R/fav_probe_idle.json" || fail "probe.py failed"
+BENCH_IDS="$T/fav.ids" run_wrk warm_toggle -t2 -c4 -d2s -s "$BENCH/toggle.lua" "$QA/"
+timeout 60 python3 "$BENCH/probe.py" --port "${QA##*:}" --seconds 10 >"$R/fav_probe.json" &
+PROBE_PID=$!
+BENCH_IDS="$T/fav.ids" run_wrk r6_toggle -t2 -c4 -d10s --latency -s "$BENCH/toggle.lua" "$QA/"
+wait "$PROBE_PID" || fail "probe.py failed"
+PROBE_PID=""
+timeout 120 python3 "$BENCH/after_change.py" --port "${QA##*:}" --ids "$T/fav.ids" --count 20 >"$R/fav_after_change.json" ||
+    fail "after_change.py failed"
+meta vmhwm_favorites_kb "$(vmhwm_kb)"
 stop_qa
 
 # ---------------------------------------------------------------- the table

@@ -7,13 +7,14 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(JSONRequest StringsFile StringCatalog InfoPlist RequestTarget)
+[ ${#targets[@]} -gt 0 ] || targets=(JSONRequest StringsFile StringCatalog InfoPlist RequestTarget RequestHead)
 out=.build/fuzz
 mkdir -p "$out"
 
 sources_for() {
     case "$1" in
         RequestTarget) echo Sources/HTTPServer/RequestTarget.swift ;;
+        RequestHead) echo Sources/HTTPServer/RequestHeadCheck.swift Sources/HTTPServer/HTTPTransportError.swift Sources/HTTPServer/RequestTarget.swift ;;
         *) find Sources/QuickActions -name '*.swift' | sort | tr '\n' ' ' ;;
     esac
 }

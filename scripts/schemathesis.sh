@@ -4,8 +4,14 @@
 # examples. Exceptions for requests that are valid by the schema but rightly refused live in
 # schemathesis.toml, per operation and status, each with its reason. Exits non-zero on any finding.
 #
+# Two modes, as a user runs the server (SCHEMATHESIS_MODE):
+#   token (default)  the server requires a random bearer token; the contract is the
+#                    repository's openapi.yaml, which requires it on every operation but the probes.
+#   open             the server runs as `make run` does (loopback, no token); the contract is the
+#                    document the server itself serves at /openapi.yaml, which then requires none.
+#
 # Usage: scripts/schemathesis.sh [extra schemathesis run options, e.g. --max-examples 5]
-# Environment: SCHEMATHESIS_SEED (default: the seed in schemathesis.toml),
+# Environment: SCHEMATHESIS_MODE (token or open), SCHEMATHESIS_SEED (default: the seed in schemathesis.toml),
 #              SCHEMATHESIS_REPORT_DIR (default: .build/schemathesis; junit.xml lands there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,10 +63,21 @@ if ! swift build --product quickactiond >"$work/build.log" 2>&1; then
 fi
 binary=.build/debug/quickactiond
 
-# A fresh, seeded SQLite database (four demo contacts, two favorites), an ephemeral port and
-# a random token, so the 401 of every protected operation is real.
-token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-"$binary" --host 127.0.0.1 --port 0 --db "$work/quickactions.sqlite" --store sqlite --token "$token" \
+# A fresh, seeded SQLite database (four demo contacts, two favorites), an ephemeral port and,
+# in token mode, a random token, so the 401 of every protected operation is real.
+mode=${SCHEMATHESIS_MODE:-token}
+auth_args=() server_args=()
+case "$mode" in
+    token)
+        token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+        server_args=(--token "$token")
+        auth_args=(-H "Authorization: Bearer $token")
+        ;;
+    open) ;;
+    *) echo "SCHEMATHESIS_MODE must be token or open, not '$mode'" >&2; exit 2 ;;
+esac
+echo "schemathesis: $mode mode"
+"$binary" --host 127.0.0.1 --port 0 --db "$work/quickactions.sqlite" --store sqlite "${server_args[@]}" \
     >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
 port=""
@@ -76,6 +93,9 @@ if [ -z "$port" ]; then
     exit 1
 fi
 base="http://127.0.0.1:$port"
+# Token mode tests the repository's file; open mode what the running server says of itself.
+schema=openapi.yaml
+[ "$mode" = open ] && schema="$base/openapi.yaml"
 
 report_dir=${SCHEMATHESIS_REPORT_DIR:-.build/schemathesis}
 mkdir -p "$report_dir"
@@ -87,9 +107,11 @@ seed_args=()
 # In the background, so a SIGTERM to this script stops it (and the server) at once instead of
 # after the run; its output is shown as it comes.
 export PYTHONUNBUFFERED=1
-"$venv/bin/schemathesis" --config-file schemathesis.toml run openapi.yaml \
+# Made before either background job starts, so `tail` never races the redirection.
+: >"$work/schemathesis.log"
+"$venv/bin/schemathesis" --config-file schemathesis.toml run "$schema" \
     --url "$base" \
-    -H "Authorization: Bearer $token" \
+    "${auth_args[@]}" \
     --checks all \
     --phases examples,coverage,fuzzing,stateful \
     --workers 1 \
@@ -125,14 +147,14 @@ failures=$(sed -n 's/.* \([0-9][0-9]*\) unique failure.*/\1/p' <<<"$cases"); ski
 [ -n "$passed" ] || passed=$((generated - found))
 seed=$(sed -n 's/^Seed: *//p' "$work/schemathesis.log" | tail -n 1)
 if [ "$status" -eq 0 ]; then
-    echo "schemathesis clean against quickactiond (seed ${seed:-?}, ${elapsed}s)"
+    echo "schemathesis clean against quickactiond in $mode mode (seed ${seed:-?}, ${elapsed}s)"
 else
     # The server's own account of what went wrong (e.g. the storage error behind a 503).
     if grep -q '"level":"error"' "$work/stderr"; then
         echo "quickactiond logged these errors (last 20):" >&2
         grep '"level":"error"' "$work/stderr" | tail -n 20 >&2
     fi
-    echo "schemathesis FAILED with exit code $status (seed ${seed:-?}, ${elapsed}s); JUnit report: $report_dir/junit.xml" >&2
+    echo "schemathesis FAILED in $mode mode with exit code $status (seed ${seed:-?}, ${elapsed}s); JUnit report: $report_dir/junit.xml" >&2
     [ "$failures" -gt 0 ] || failures=1
 fi
 echo "schemathesis: $passed passed, $failures failed, $skipped skipped"

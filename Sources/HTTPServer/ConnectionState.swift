@@ -24,6 +24,13 @@ final class ConnectionState {
     private var kept: OpaquePointer?
     private var source: PreparedResponse?
     private var requestId: RequestID?
+    /// Accepted past `--max-connections` (into the reserve): its request gets a prompt 503, and
+    /// the connection is closed (see `HTTPServer`).
+    let overLimit: Bool
+
+    init(overLimit: Bool = false) {
+        self.overLimit = overLimit
+    }
 
     /// The prepared response `response` sends, when what is made for it may be kept: it has an
     /// id, leaves the connection open and is not completed later.

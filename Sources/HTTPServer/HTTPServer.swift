@@ -21,13 +21,21 @@ public final class HTTPServer: Sendable {
         let listener = try ListeningSocket(host: configuration.host, port: configuration.port, backlog: max(128, configuration.maxConnections))
         context = ServerContext(
             handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes,
+            maxConnections: max(1, configuration.maxConnections),
             threadRows: threadRows ?? ThreadRows(ownRows: max(1, configuration.threads)))
+        // libmicrohttpd stops accepting at its limit, and a client past it waits in the listen
+        // backlog until some connection closes (an idle one after --idle-timeout): a health
+        // probe then times out instead of learning the server is full. So libmicrohttpd's
+        // limit is higher by a reserve, and a connection accepted into the reserve gets a 503
+        // at once and is closed. Only past the reserve too does a client wait.
+        let hardLimit = Self.hardConnectionLimit(configuration.maxConnections)
+        Self.raiseDescriptorLimit(to: hardLimit + 64)
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
 
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(listener.descriptor), ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
-            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: max(1, configuration.maxConnections), ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: hardLimit, ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.CONNECTION_TIMEOUT, value: max(0, configuration.idleTimeoutSeconds), ptr_value: nil),
             // The memory pool holds the request head and read buffer: headers beyond it are refused.
             MHD_OptionItem(option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: max(configuration.maxHeaderBytes, 4096) + 8192, ptr_value: nil),
@@ -59,6 +67,22 @@ public final class HTTPServer: Sendable {
         daemon = Mutex(DaemonHandle(pointer: started, contextPointer: contextPointer))
         port = listener.port
         host = configuration.host
+    }
+
+    /// libmicrohttpd's own connection limit for `maxConnections`: that many plus a reserve of
+    /// an eighth (at least 16) for prompt refusals.
+    static func hardConnectionLimit(_ maxConnections: Int) -> Int {
+        let limit = max(1, maxConnections)
+        return limit + max(16, limit / 8)
+    }
+
+    /// Raises the soft limit on open files (often 1,024) towards `wanted`, as far as the hard
+    /// limit allows: every connection is a descriptor.
+    static func raiseDescriptorLimit(to wanted: Int) {
+        var limits = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0, limits.rlim_cur < rlim_t(wanted) else { return }
+        limits.rlim_cur = min(rlim_t(wanted), limits.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
     }
 
     /// Requests being processed right now.

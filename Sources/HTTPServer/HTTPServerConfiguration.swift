@@ -8,7 +8,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Largest request head (request line and headers) accepted.
     public var maxHeaderBytes: Int
-    /// Most connections open at once.
+    /// Most connections served at once; a connection past it gets a prompt 503 (see `HTTPServer`).
     public var maxConnections: Int
     /// Seconds a connection may stay silent before it is closed.
     public var idleTimeoutSeconds: Int
@@ -23,7 +23,7 @@ public struct HTTPServerConfiguration: Sendable {
         port: Int = 8080,
         maxBodyBytes: Int = 1 << 20,
         maxHeaderBytes: Int = 16 << 10,
-        maxConnections: Int = 1024,
+        maxConnections: Int = 4096,
         idleTimeoutSeconds: Int = 30,
         threads: Int = 2
     ) {

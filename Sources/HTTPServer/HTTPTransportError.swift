@@ -13,4 +13,6 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case malformedHead(String)
     /// `Transfer-Encoding` names a coding other than `chunked` (501).
     case unsupportedTransferCoding(String)
+    /// The connection was accepted past the connection limit (503, then closed).
+    case overLimit(connections: Int)
 }

@@ -32,14 +32,20 @@ enum MHDBridge {
     }
 
     /// A connection was accepted or closed: make or free what it keeps between requests.
-    static let connectionEvent: MHD_NotifyConnectionCallback = { _, _, socketContext, code in
-        guard let socketContext else { return }
+    static let connectionEvent: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+        guard let cls, let socketContext else { return }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         switch code {
         case .CONNECTION_NOTIFY_STARTED:
-            socketContext.pointee = Unmanaged.passRetained(ConnectionState()).toOpaque()
+            let open = server.openConnections.add(1, ordering: .relaxed).newValue
+            let overLimit = open > server.maxConnections
+            // A connection in the reserve that sends nothing is not kept waiting for long.
+            if overLimit, let connection { _ = qa_mhd_set_connection_timeout(connection, 2) }
+            socketContext.pointee = Unmanaged.passRetained(ConnectionState(overLimit: overLimit)).toOpaque()
         case .CONNECTION_NOTIFY_CLOSED:
             guard let raw = socketContext.pointee else { return }
             socketContext.pointee = nil
+            server.openConnections.subtract(1, ordering: .relaxed)
             let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
             state.release()
         default:
@@ -95,6 +101,9 @@ enum MHDBridge {
             // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
             if context.headBytes > server.maxHeaderBytes {
                 return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)
+            }
+            if ConnectionState.with(connection, { $0?.overLimit == true }) {
+                return reject(.overLimit(connections: server.maxConnections), context: context, server: server, connection: connection)
             }
             if let failure = context.headFailure() {
                 return reject(failure, context: context, server: server, connection: connection)

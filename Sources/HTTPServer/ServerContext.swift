@@ -8,16 +8,21 @@ final class ServerContext: Sendable {
     let handler: any HTTPRequestHandler
     let maxBodyBytes: Int
     let maxHeaderBytes: Int
+    /// `--max-connections`: connections accepted past it are refused with a 503.
+    let maxConnections: Int
+    /// Connections open now (changed per connection, not per request).
+    let openConnections = Atomic<Int>(0)
     /// The rows the server's threads claim (see `MHDBridge.requestStarted`).
     let threadRows: ThreadRows
     /// Requests started and not yet completed (per-thread cells: bumped twice per request).
     let inFlight: ShardedCounter
     let streams = StreamRegistry()
 
-    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, threadRows: ThreadRows) {
+    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, threadRows: ThreadRows) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
+        self.maxConnections = maxConnections
         self.threadRows = threadRows
         inFlight = ShardedCounter(rows: threadRows)
     }

@@ -9,7 +9,8 @@ enum Routes {
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
         system: SystemController
     ) -> [Route] {
-        [
+        let preview = PreviewPageController(catalog: shortcuts.catalog)
+        return [
             Route("GET", "/healthz", "getHealth", system.getHealth),
             Route("GET", "/readyz", "getReadiness", system.getReadiness),
             Route("GET", "/metrics", "getMetrics", system.getMetrics),
@@ -25,6 +26,11 @@ enum Routes {
             Route("GET", "/contacts/{id}/vcard", "getContactVCard", contacts.getContactVCard),
 
             Route("GET", "/shortcuts", "listShortcuts", shortcuts.listShortcuts),
+            Route("GET", "/shortcuts/preview.svg", "getShortcutsPreview", shortcuts.getShortcutsPreview),
+
+            Route("GET", "/preview", "getPreviewPage", preview.getPreviewPage),
+            Route("GET", "/preview/app.js", "getPreviewScript", preview.getPreviewScript),
+            Route("GET", "/preview/app.css", "getPreviewStyleSheet", preview.getPreviewStyleSheet),
 
             Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
             Route("GET", "/triggers", "listTriggers", triggers.listTriggers),

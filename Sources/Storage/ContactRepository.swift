@@ -26,9 +26,31 @@ public protocol ContactRepository: Sendable {
     /// Stores a new contact and calls `completion` once it is durable. Stores that batch
     /// writes call it later, from their committing thread, and hold no caller's thread meanwhile.
     func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void)
+    /// `update(id:_:expectedRevision:)`, calling `completion` once the write is durable (see
+    /// `create(_:completion:)`): no caller's thread waits for the commit.
+    func update(
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?,
+        completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void)
+    /// `delete(id:expectedRevision:)`, calling `completion` once the write is durable.
+    func delete(id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void)
 }
 
 extension ContactRepository {
+    /// Updates synchronously and completes at once.
+    public func update(
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?,
+        completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
+    ) {
+        completion(Result { () throws(StorageError) in try update(id: id, patch, expectedRevision: expectedRevision) })
+    }
+
+    /// Deletes synchronously and completes at once.
+    public func delete(
+        id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
+    ) {
+        completion(Result { () throws(StorageError) in try delete(id: id, expectedRevision: expectedRevision) })
+    }
+
     /// Creates synchronously and completes at once.
     public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         do {

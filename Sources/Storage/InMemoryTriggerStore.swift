@@ -6,6 +6,12 @@ public final class InMemoryTriggerStore: TriggerStore {
     private struct State {
         var records: [TriggerRecord] = []
         var answers: [String: StoredAnswer] = [:]
+        /// Event ids of `records`, index for index.
+        var eventIDs: [Int64] = []
+        /// The last event id given.
+        var lastEventID: Int64 = 0
+        /// The highest event id of a purged trigger.
+        var purgedThrough: Int64 = 0
     }
 
     private let state = Mutex(State())
@@ -14,11 +20,35 @@ public final class InMemoryTriggerStore: TriggerStore {
     public init() {}
 
     public func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
+        if case .answered(let existing) = try append(record, answer: answer) { return existing }
+        return nil
+    }
+
+    public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
         state.withLock { state in
-            if let answer, let existing = state.answers[answer.key] { return existing }
+            if let answer, let existing = state.answers[answer.key] { return .answered(existing) }
+            state.lastEventID += 1
             state.records.append(record)
+            state.eventIDs.append(state.lastEventID)
             if let answer { state.answers[answer.key] = answer }
-            return nil
+            return .recorded(eventID: state.lastEventID)
+        }
+    }
+
+    public func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]? {
+        state.withLock { state in
+            guard id >= state.purgedThrough, id <= state.lastEventID else { return nil }
+            let start = state.eventIDs.firstIndex { $0 > id } ?? state.eventIDs.endIndex
+            return zip(state.eventIDs[start...], state.records[start...]).prefix(max(limit, 0)).map {
+                LoggedTrigger(eventID: $0.0, record: $0.1)
+            }
+        }
+    }
+
+    public func reserveEventID() throws(StorageError) -> Int64 {
+        state.withLock { state in
+            state.lastEventID += 1
+            return state.lastEventID
         }
     }
 
@@ -66,13 +96,14 @@ public final class InMemoryTriggerStore: TriggerStore {
 
     public func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
         state.withLock { state in
-            var removed = 0
-            state.records.removeAll { record in
-                guard removed < limit, record.receivedAt < cutoff else { return false }
-                removed += 1
-                return true
+            // Oldest first by arrival, as SQLite's index on received_ms would go.
+            let doomed = state.records.indices.filter { state.records[$0].receivedAt < cutoff }.prefix(max(limit, 0))
+            for index in doomed.reversed() {
+                state.purgedThrough = max(state.purgedThrough, state.eventIDs[index])
+                state.records.remove(at: index)
+                state.eventIDs.remove(at: index)
             }
-            return removed
+            return doomed.count
         }
     }
 

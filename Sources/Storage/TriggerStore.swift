@@ -23,4 +23,15 @@ public protocol TriggerStore: Sendable {
     func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
     /// How many answers and triggers are stored now (the `/metrics` gauges).
     func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int)
+
+    // The trigger log behind `Last-Event-ID`: one sequence of event ids, shared by triggers
+    // and the `shortcuts` events that `reserveEventID` numbers.
+
+    /// Stores as `record(_:answer:)` does, and says the trigger's event id.
+    func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend
+    /// The triggers after event id `id`, oldest first, at most `limit`; nil when the log no
+    /// longer holds all of them (some were purged) or `id` was never given.
+    func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]?
+    /// A new event id from the triggers' sequence, given to no trigger, before or after.
+    func reserveEventID() throws(StorageError) -> Int64
 }

@@ -31,7 +31,7 @@ public enum CommandLineParser {
         Option(name: "--trigger-retention", value: "DURATION", help: "keep trigger history this long, 0 for ever (default 90d)"),
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
         Option(name: "--max-header-bytes", value: "N", help: "largest request head (default 16384)"),
-        Option(name: "--max-connections", value: "N", help: "most open connections (default 1024)"),
+        Option(name: "--max-connections", value: "N", help: "most connections served at once; more get a prompt 503 (default 4096)"),
         Option(name: "--idle-timeout", value: "SECONDS", help: "close connections silent this long (default 30)"),
         Option(name: "--threads", value: "N", help: "HTTP threads (default 2)"),
         Option(name: "--log-level", value: "LEVEL", help: "debug, info, warning or error (default info)"),

@@ -30,14 +30,16 @@ final class Service: Sendable {
             baseLanguage: shortcuts.configuration.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
             configurationWarnings: shortcuts.configuration.warnings)
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: threadRows)
-        let events = EventHub()
+        // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
+        let events = EventHub(log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)
         let router = Router.api(
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
-                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger))
+                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger,
+                requiresToken: token != nil))
         self.repository = repository
         self.events = events
         self.checkpoint = checkpoint

@@ -20,7 +20,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Largest request head.
     public var maxHeaderBytes = 16 << 10
     /// Most open connections.
-    public var maxConnections = 1024
+    public var maxConnections = 4096
     /// Seconds before a silent connection is closed.
     public var idleTimeoutSeconds = 30
     /// Threads serving HTTP.

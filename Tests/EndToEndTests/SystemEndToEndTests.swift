@@ -37,12 +37,12 @@ import Testing
         }
     }
 
-    @Test("GET /openapi.yaml serves the repository's openapi.yaml")
+    @Test("GET /openapi.yaml serves the repository's openapi.yaml (when a token is required, as the file says)")
     func openAPIDocument() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ["--token", "secret"])
         defer { server.stop() }
 
-        let response = try server.request("GET", "/openapi.yaml")
+        let response = try server.request("GET", "/openapi.yaml", headers: [("Authorization", "Bearer secret")])
         #expect(response.status == 200)
         #expect(response.mediaType?.contains("yaml") == true)
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -118,5 +118,20 @@ import Testing
             #expect(head.header("Content-Length") == String(get.body.count), "\(target)")
             #expect(try client.readToEnd().isEmpty, "HEAD \(target) sent a body")
         }
+    }
+
+    @Test("The served openapi.yaml declares the bearer token required exactly when the server requires one")
+    func servedContractMatchesTheMode() throws {
+        let open = try ServerProcess(arguments: ["--no-seed"])
+        defer { open.stop() }
+        let openDocument = try open.request("GET", "/openapi.yaml").text
+        #expect(openDocument.contains("\nsecurity: []\n"))
+        #expect(!openDocument.contains("\nsecurity:\n  - bearerAuth: []\n"))
+
+        let secured = try ServerProcess(arguments: ["--no-seed", "--token", "secret"])
+        defer { secured.stop() }
+        let securedDocument = try secured.request("GET", "/openapi.yaml", headers: [("Authorization", "Bearer secret")]).text
+        #expect(securedDocument.contains("\nsecurity:\n  - bearerAuth: []\n"))
+        #expect(!securedDocument.contains("\nsecurity: []\n"))
     }
 }

@@ -27,6 +27,18 @@ import Testing
         #expect(OpenAPIDocument.yaml == file, "run `make embed-openapi`")
     }
 
+    @Test func theServedDocumentRequiresTheTokenExactlyWhenTheServerDoes() throws {
+        let file = try String(contentsOf: Self.root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(file.contains(OpenAPIDocument.securedRequirement), "openapi.yaml stays in the secured form")
+        #expect(OpenAPIDocument.served(requiresToken: true) == file)
+        let open = OpenAPIDocument.served(requiresToken: false)
+        #expect(!open.contains(OpenAPIDocument.securedRequirement))
+        #expect(open.contains("\nsecurity: []\n"))
+        // Nothing else changes: the same operations, schemas and security schemes.
+        #expect(OpenAPIOperations.parse(open) == OpenAPIOperations.parse(file))
+        #expect(open.contains("bearerAuth:\n"))
+    }
+
     @Test func parserReadsPathsMethodsAndOperationIds() {
         let sample = """
             paths:

@@ -15,7 +15,10 @@ import Testing
         "InfoPlist": replayInfoPlist,
     ]
     /// Targets whose code is in another module, replayed by that module's tests.
-    static let replayedElsewhere = ["RequestTarget": "HTTPServerTests.RequestTargetFuzzRegressionTests"]
+    static let replayedElsewhere = [
+        "RequestTarget": "HTTPServerTests.RequestTargetFuzzRegressionTests",
+        "RequestHead": "HTTPServerTests.RequestHeadFuzzRegressionTests",
+    ]
 
     @Test func everyFuzzTargetIsReplayed() {
         let targets = FuzzInputs.targets()

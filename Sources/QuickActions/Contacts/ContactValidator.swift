@@ -2,6 +2,10 @@
 public enum ContactValidator {
     /// Longest name, in user-perceived characters (`ContactName.length`).
     public static let maxNameLength = 100
+    /// Most code points in a name: JSON Schema's `maxLength` (which counts code points) in
+    /// `openapi.yaml`, so the contract states a bound the server enforces exactly. 100
+    /// characters of 10 code points each still fit.
+    public static let maxNameCodePoints = 1000
     /// Longest email, in characters (RFC 5321's path limit).
     public static let maxEmailLength = 254
 
@@ -11,9 +15,9 @@ public enum ContactValidator {
         if trimmed.isEmpty {
             throw ValidationError(field: "name", message: "name must not be empty.")
         }
-        // Characters as people count them (`ContactName.length`), of the value as sent. JSON
-        // Schema's maxLength counts code points, never fewer: a name within it always passes.
-        if ContactName.length(raw) > maxNameLength {
+        // Characters as people count them (`ContactName.length`), of the value as sent; and
+        // code points, which is what JSON Schema's maxLength counts.
+        if ContactName.length(raw) > maxNameLength || raw.unicodeScalars.count > maxNameCodePoints {
             throw ValidationError(field: "name", message: "name must be at most \(maxNameLength) characters.")
         }
         if trimmed.unicodeScalars.contains(where: \.isControlCharacter) {

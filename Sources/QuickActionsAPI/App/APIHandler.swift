@@ -72,6 +72,13 @@ public final class APIHandler: HTTPRequestHandler {
             problem = .badRequest(targetError.message)
         case .ambiguousFraming(let detail), .malformedHead(let detail):
             problem = .badRequest(detail + " The request is refused and the connection closed.")
+        case .overLimit(let connections):
+            var headers = HTTPHeaders()
+            headers.add("Retry-After", "1")
+            problem = Problem(
+                status: 503, title: "Service Unavailable",
+                detail: "The server has its limit of \(connections) connections open; try again in a moment.",
+                type: "https://quickactiond.dev/problems/too-many-connections", headers: headers)
         case .unsupportedTransferCoding(let coding):
             problem = Problem(
                 status: 501, title: "Not Implemented",

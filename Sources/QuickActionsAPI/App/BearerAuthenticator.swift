@@ -3,8 +3,9 @@ import QuickActions
 
 /// Checks `Authorization: Bearer TOKEN` before routing, in constant time.
 public struct BearerAuthenticator: Sendable {
-    /// Paths open without a token, so probes need no secret.
-    public static let openPaths: Set<String> = ["/healthz", "/readyz"]
+    /// Paths open without a token, so probes need no secret; and the preview page's static
+    /// files, which hold no data (a browser cannot send a token when it navigates).
+    public static let openPaths: Set<String> = ["/healthz", "/readyz", "/preview", "/preview/app.js", "/preview/app.css"]
 
     private let tokenDigest: [UInt8]
 

@@ -22,11 +22,14 @@ public struct Dependencies: Sendable {
     public var idempotencyTTLSeconds: Int64
     /// Where controllers log what the handler does not see (storage failures of deferred writes).
     public var logger: RequestLogger
+    /// Whether requests need the bearer token (the served `openapi.yaml` says so, or not).
+    public var requiresToken: Bool
 
     /// Creates the dependencies.
     public init(
         repository: any ContactRepository, triggers: any TriggerStore, builder: ShortcutItemBuilder, cache: ShortcutListCache, metrics: Metrics,
-        events: EventHub, catalog: LocalizationCatalog?, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error)
+        events: EventHub, catalog: LocalizationCatalog?, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error),
+        requiresToken: Bool = false
     ) {
         self.repository = repository
         self.triggers = triggers
@@ -37,5 +40,6 @@ public struct Dependencies: Sendable {
         self.catalog = catalog
         self.idempotencyTTLSeconds = idempotencyTTLSeconds
         self.logger = logger
+        self.requiresToken = requiresToken
     }
 }

@@ -10,6 +10,9 @@ extension Router {
         let events = dependencies.events
         let triggers = dependencies.triggers
         cache.onChange { cache in
+            // Rendering a long list costs milliseconds: not for nobody. (A stream that subscribes
+            // after this check reads the list as it is then: see `EventHub.subscribe`.)
+            guard events.hasStreams else { return }
             let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
             events.publishShortcuts(version: current.version, data: current.representation.body.array)
         }
@@ -22,7 +25,8 @@ extension Router {
                     events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
                 events: EventsController(hub: events, cache: cache),
                 system: SystemController(
-                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.yaml.utf8)), repository: dependencies.repository, shortcuts: cache,
+                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
+                    repository: dependencies.repository, shortcuts: cache,
                     metrics: dependencies.metrics,
                     extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })
             ).map { $0.counted(in: dependencies.metrics.threadRows) })

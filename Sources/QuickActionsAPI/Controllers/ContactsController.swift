@@ -95,14 +95,11 @@ final class ContactsController: Sendable {
     /// DELETE /contacts/{id}
     func deleteContact(_ request: APIRequest) throws -> HTTPResponse {
         let id = request.parameter("id")
-        switch try repository.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) {
-        case .done:
-            return HTTPResponse(status: 204)
-        case .notFound:
-            throw Self.unknown(id)
-        case .revisionMismatch(let current):
-            throw Self.preconditionFailed(current)
+        let pending = DeferredResponse()
+        repository.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) { [logger] result in
+            pending.complete(Self.answer(result, id: id, route: "/contacts/{id}", logger: logger) { _, _ in HTTPResponse(status: 204) })
         }
+        return .deferred(pending)
     }
 
     /// POST /contacts/{id}/favorite
@@ -148,14 +145,38 @@ final class ContactsController: Sendable {
             if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
             return .json(current.json, headers: etagHeader(current))
         }
-        switch try repository.update(id: id, patch, expectedRevision: expected) {
-        case .done(let before, let after):
-            let contact = after ?? before
-            return .json(contact.json, headers: etagHeader(contact))
-        case .notFound:
-            throw Self.unknown(id)
-        case .revisionMismatch(let current):
-            throw Self.preconditionFailed(current)
+        // Answered when the write is durable; no HTTP thread waits for the commit meanwhile, so
+        // a slow disk never keeps /healthz or reads waiting (see `createContact`).
+        let pending = DeferredResponse()
+        repository.update(id: id, patch, expectedRevision: expected) { [logger] result in
+            pending.complete(
+                Self.answer(result, id: id, route: "/contacts/{id}", logger: logger) { before, after in
+                    let contact = after ?? before
+                    var headers = HTTPHeaders()
+                    headers.add("ETag", contact.etag)
+                    return .json(contact.json, headers: headers)
+                })
+        }
+        return .deferred(pending)
+    }
+
+    /// The answer to a finished conditional write: `done`'s for a write that happened, 404 or
+    /// 412 for one that did not, a 503 problem (logged) when the store failed.
+    static func answer(
+        _ result: Result<ContactWriteResult, StorageError>, id: String, route: String, logger: RequestLogger,
+        done: (Contact, Contact?) -> HTTPResponse
+    ) -> HTTPResponse {
+        switch result {
+        case .success(.done(let before, let after)):
+            return done(before, after)
+        case .success(.notFound):
+            return unknown(id).response
+        case .success(.revisionMismatch(let current)):
+            return preconditionFailed(current).response
+        case .failure(let error):
+            logger.log(
+                .error, "storage failure", ["route": .string(route), "cause": .string(error.cause.rawValue), "error": .string(error.description)])
+            return Problem.storage(error).response
         }
     }
 

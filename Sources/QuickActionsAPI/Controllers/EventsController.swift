@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Storage
 
 /// GET /events: Server-Sent Events with the shortcut list and accepted triggers.
 final class EventsController: Sendable {
@@ -15,12 +16,25 @@ final class EventsController: Sendable {
     /// GET /events
     func streamEvents(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.noQuery)
-        let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
-        let stream = hub.subscribe(shortcutsVersion: current.version, data: current.representation.body.array)
+        let cache = cache
+        let lastEventID = request.http.headers.values(for: "Last-Event-ID").first
+        let stream = try hub.subscribe(
+            current: {
+                let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
+                return (current.version, current.representation.body.array)
+            }, lastEventID: lastEventID, replayData: Self.replayData)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/event-stream; charset=utf-8")
         headers.add("Cache-Control", "no-cache")
         headers.add("X-Accel-Buffering", "no")
         return HTTPResponse(status: 200, headers: headers, body: .stream(stream))
+    }
+
+    /// A replayed trigger event's data: the members of the POST /trigger answer the log keeps
+    /// (`id`, `type`, `message`, `receivedAt`, `launch`) and `contactId` (not the contact).
+    static func replayData(_ record: TriggerRecord) -> [UInt8] {
+        var answer = record.answerJSON
+        if let contactId = record.contactId { answer["contactId"] = .string(contactId) }
+        return JSONWriter.bytes(.object(answer))
     }
 }

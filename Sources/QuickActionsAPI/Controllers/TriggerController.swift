@@ -94,11 +94,13 @@ final class TriggerController: Sendable {
         let bytes = JSONWriter.bytes(.object(answer))
         let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
         // Stored before we answer: an accepted trigger survives kill -9.
-        if let winner = try store.record(record, answer: stored) {
-            return try replay(winner, digest: digest)
+        let eventID: Int64
+        switch try store.append(record, answer: stored) {
+        case .answered(let winner): return try replay(winner, digest: digest)
+        case .recorded(let id): eventID = id
         }
         metrics.countTrigger(type: trigger.type)
-        events.publish("trigger", data: bytes)
+        events.publishTrigger(eventID: eventID, data: bytes)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
         return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))

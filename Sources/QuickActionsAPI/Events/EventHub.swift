@@ -1,13 +1,14 @@
 import Dispatch
 import HTTPServer
 import QuickActions
+import Storage
 import Synchronization
 
 /// Fans Server-Sent Events out to every open `/events` stream. Publishing never waits for a
 /// client: each stream has a bounded buffer, and one that overflows is dropped.
 public final class EventHub: Sendable {
     private struct State {
-        var nextId: UInt64 = 1
+        var nextId: Int64 = 1
         var streams: [Subscriber] = []
     }
 
@@ -15,6 +16,8 @@ public final class EventHub: Sendable {
     private struct Subscriber {
         let stream: StreamingBody
         var shortcutsVersion: Int
+        /// Trigger events up to this id were replayed or predate the stream: not sent again.
+        var triggersThrough: Int64 = 0
     }
 
     /// Seconds between heartbeat comments (they also reveal clients that went away).
@@ -23,11 +26,15 @@ public final class EventHub: Sendable {
     public let streamCapacity: Int
     private let state = Mutex(State())
     private let running = Atomic<Bool>(false)
+    /// Where event ids come from and missed triggers are replayed from; without one, ids
+    /// count from 1 in memory (in-process tests).
+    let log: (any TriggerStore)?
 
     /// Creates a hub; call `start()` to begin heartbeats.
-    public init(heartbeatSeconds: Int = 10, streamCapacity: Int = 256 * 1024) {
+    public init(heartbeatSeconds: Int = 10, streamCapacity: Int = 256 * 1024, log: (any TriggerStore)? = nil) {
         self.heartbeatSeconds = heartbeatSeconds
         self.streamCapacity = streamCapacity
+        self.log = log
     }
 
     /// Starts the heartbeats.
@@ -44,16 +51,67 @@ public final class EventHub: Sendable {
         }
     }
 
-    /// A new stream that starts with the shortcut list at `shortcutsVersion` (its JSON is
-    /// `data`), then gets every later event.
-    public func subscribe(shortcutsVersion: Int, data: [UInt8]) -> StreamingBody {
+    /// Most trigger events replayed to a resuming stream (they must fit its buffer); a client
+    /// further behind gets just the list, as for an id older than the log keeps.
+    public static let maxReplay = 500
+
+    /// A new stream: when `lastEventID` (the `Last-Event-ID` header) names a place in the
+    /// store's log, the trigger events it missed (`replayData` gives each one's JSON); then the
+    /// current shortcut list; then every later event. An id the log cannot resume from (purged,
+    /// unknown, not a number) gets just the list.
+    ///
+    /// Under the hub's lock, so nothing falls between the replay, the list and the live events:
+    /// - `current` (the list's version and JSON) is read under it, so a change announced
+    ///   meanwhile either finds this stream (and is sent to it) or is already in `current`;
+    /// - the list's id is reserved first, so a trigger committed before it is in the log read
+    ///   next (and is not sent live again: `triggersThrough`), and one committed after it has a
+    ///   higher id and waits for this lock to be published.
+    public func subscribe(
+        current: () -> (version: Int, data: [UInt8]), lastEventID: String? = nil, replayData: (TriggerRecord) -> [UInt8] = { _ in [] }
+    ) throws(StorageError) -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
-        state.withLock { state in
-            stream.write(Array("retry: 3000\n".utf8) + Self.frame(id: state.nextId, event: "shortcuts", data: data))
-            state.nextId += 1
-            state.streams.append(Subscriber(stream: stream, shortcutsVersion: shortcutsVersion))
+        try state.withLock { (state) throws(StorageError) in
+            let id = try nextID(&state)
+            var bytes = Array("retry: 3000\n".utf8)
+            if let log, let after = lastEventID.flatMap({ Int64($0) }),
+                let missed = try log.triggers(afterEventID: after, limit: Self.maxReplay + 1), missed.count <= Self.maxReplay
+            {
+                for trigger in missed where trigger.eventID < id {
+                    bytes += Self.frame(id: trigger.eventID, event: "trigger", data: replayData(trigger.record))
+                }
+            }
+            let (version, data) = current()
+            bytes += Self.frame(id: id, event: "shortcuts", data: data)
+            stream.write(bytes)
+            state.streams.append(Subscriber(stream: stream, shortcutsVersion: version, triggersThrough: log == nil ? 0 : id))
         }
         return stream
+    }
+
+    /// Whether any stream is open (an announcement with none to send to need not be rendered).
+    public var hasStreams: Bool {
+        state.withLock { !$0.streams.isEmpty }
+    }
+
+    /// Sends the trigger at `eventID` (its place in the store's log) to every stream that has
+    /// not had it.
+    public func publishTrigger(eventID: Int64, data: [UInt8]) {
+        state.withLock { state in
+            let frame = Self.frame(id: eventID, event: "trigger", data: data)
+            state.streams.removeAll { subscriber in
+                guard subscriber.triggersThrough < eventID else { return subscriber.stream.isClosed }
+                return !subscriber.stream.write(frame)
+            }
+        }
+    }
+
+    /// The next event id: reserved in the store when there is one, else counted here.
+    private func nextID(_ state: inout State) throws(StorageError) -> Int64 {
+        guard let log else {
+            defer { state.nextId += 1 }
+            return state.nextId
+        }
+        return try log.reserveEventID()
     }
 
     /// Sends the shortcut list at `version` to every stream that has an older one (a stream
@@ -61,8 +119,9 @@ public final class EventHub: Sendable {
     public func publishShortcuts(version: Int, data: [UInt8]) {
         state.withLock { state in
             guard state.streams.contains(where: { $0.shortcutsVersion < version }) else { return }
-            let frame = Self.frame(id: state.nextId, event: "shortcuts", data: data)
-            state.nextId += 1
+            // Without an id (the store could not give one) a client's Last-Event-ID stays
+            // where it was, which still resumes correctly.
+            let frame = Self.frame(id: try? nextID(&state), event: "shortcuts", data: data)
             state.streams.removeAll { subscriber in
                 guard subscriber.shortcutsVersion < version else { return subscriber.stream.isClosed }
                 return !subscriber.stream.write(frame)
@@ -76,8 +135,7 @@ public final class EventHub: Sendable {
     /// Sends `event` to every open stream; drops the closed and the too slow.
     public func publish(_ event: String, data: [UInt8]) {
         state.withLock { state in
-            let frame = Self.frame(id: state.nextId, event: event, data: data)
-            state.nextId += 1
+            let frame = Self.frame(id: try? nextID(&state), event: event, data: data)
             state.streams.removeAll { !$0.stream.write(frame) }
         }
     }
@@ -110,8 +168,8 @@ public final class EventHub: Sendable {
     }
 
     /// One SSE frame. `data` is compact JSON (no newlines), so it is one `data:` line.
-    static func frame(id: UInt64, event: String, data: [UInt8]) -> [UInt8] {
-        var frame = Array("id: \(id)\nevent: \(event)\ndata: ".utf8)
+    static func frame(id: Int64?, event: String, data: [UInt8]) -> [UInt8] {
+        var frame = Array("\(id.map { "id: \($0)\n" } ?? "")event: \(event)\ndata: ".utf8)
         frame.reserveCapacity(frame.count + data.count + 2)
         for byte in data where byte != 0x0A && byte != 0x0D { frame.append(byte) }
         frame.append(contentsOf: [0x0A, 0x0A])

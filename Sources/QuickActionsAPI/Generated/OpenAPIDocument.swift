@@ -480,6 +480,137 @@ paths:
                 $ref: "#/components/schemas/Problem"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+  /shortcuts/preview.svg:
+    get:
+      operationId: getShortcutsPreview
+      tags: [shortcuts]
+      summary: The quick-action menu as a picture (SVG)
+      description: |
+        The menu as a long press on the app icon shows it: the visible items in order, each with
+        its title, subtitle and icon glyph, then the app icon and its name. A title with a
+        subtitle takes one line, a title alone up to two; a line that does not fit is cut at its
+        tail with "…", measured with DejaVu Sans's advance widths (the font the picture asks for
+        first). All 29 system icon types have a glyph of this project's own; an SF Symbol name or
+        a template image gets a neutral one. Titles are XML-escaped text; the document has no
+        external references and is sent with a Content-Security-Policy that runs nothing.
+
+        The language is negotiated as for `GET /shortcuts`, from `lang` when given, else from
+        `Accept-Language`. The picture carries the list's `version` in that language
+        (`data-list-version`), so its strong `ETag` changes exactly when that list changes;
+        `If-None-Match` gives 304.
+      parameters:
+        - name: appearance
+          in: query
+          description: Light (the default) or dark.
+          schema:
+            type: string
+            enum: [light, dark]
+            default: light
+        - name: lang
+          in: query
+          description: A language range, as in `Accept-Language` (which it overrides), e.g. `fr` or `pt-BR`.
+          schema:
+            type: string
+            minLength: 1
+            maxLength: 64
+        - name: warnings
+          in: query
+          description: "`true`: mark each HIG finding on its row, with a numbered legend below."
+          schema:
+            type: string
+            enum: ["true", "false"]
+        - name: Accept-Language
+          in: header
+          schema:
+            type: string
+        - name: If-None-Match
+          in: header
+          schema:
+            type: string
+      responses:
+        "200":
+          description: The picture.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+            Content-Language:
+              description: The language whose table supplied the titles, as for `GET /shortcuts`.
+              schema:
+                type: string
+            Vary:
+              schema:
+                type: string
+          content:
+            image/svg+xml:
+              schema:
+                type: string
+        "304":
+          description: The picture has not changed since the `If-None-Match` validator.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+  /preview:
+    get:
+      operationId: getPreviewPage
+      tags: [shortcuts]
+      summary: The live preview page (HTML)
+      description: |
+        A static page (no framework, no build step) that shows the menu from
+        `/shortcuts/preview.svg`, follows `/events`, and lists the items, the HIG warnings, the
+        contacts (search, favorite, create, edit, delete) and recent triggers. All its data comes
+        from the public API with the token, which the page asks for once and keeps for the tab
+        (sessionStorage). The page and its two files hold no data, so they are open without a
+        token. Sent with a strict Content-Security-Policy (own script and style only, no inline
+        script, no eval, no other origin).
+      security: []
+      responses:
+        "200":
+          description: The page.
+          content:
+            text/html:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+  /preview/app.js:
+    get:
+      operationId: getPreviewScript
+      tags: [shortcuts]
+      summary: The preview page's script
+      security: []
+      responses:
+        "200":
+          description: The script.
+          content:
+            text/javascript:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+  /preview/app.css:
+    get:
+      operationId: getPreviewStyleSheet
+      tags: [shortcuts]
+      summary: The preview page's style sheet
+      security: []
+      responses:
+        "200":
+          description: The style sheet.
+          content:
+            text/css:
+              schema:
+                type: string
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
   /trigger:
     post:
       operationId: postTrigger
@@ -632,6 +763,31 @@ paths:
         (a favorite set, cleared, renamed or deleted) and `trigger` for every accepted trigger.
         Every event has an `id:`; a `: heartbeat` comment comes at least every 15 s. A client
         that falls more than 256 KiB behind is disconnected and should reconnect.
+
+        **Event ids and resuming.** Ids are decimal integers from one sequence kept in the
+        database: a `trigger` event's id is the trigger's place in the trigger log, and each
+        `shortcuts` event takes the next unused number of the same sequence. So ids increase
+        along a stream, survive restarts, and are never given twice. A client that reconnects
+        with the last id it saw as `Last-Event-ID` (browsers' `EventSource` does so by itself)
+        first gets, in order and with their original ids, the `trigger` events accepted after
+        that id, then the current list as a `shortcuts` event, then live events: no trigger is
+        missed and none is sent twice. A replayed trigger event carries the members the log
+        keeps (`id`, `type`, `message`, `receivedAt`, `launch`, and `contactId` when it resolved
+        to one), not the `contact` and `link` a live one has. An id the log cannot resume from
+        gets just the list: one older than what is kept (`--trigger-retention` purged triggers
+        after it), one never given, one not a number, or more than 500 triggers behind (read
+        `GET /triggers` instead). A `shortcuts` event sent while the database cannot be written
+        has no `id:`, which leaves the client's `Last-Event-ID` where it was (still correct).
+      parameters:
+        - name: Last-Event-ID
+          in: header
+          required: false
+          description: |
+            The `id` of the last event the client received on an earlier connection: the
+            triggers accepted after it are replayed before the current list.
+          schema:
+            type: string
+            example: "42"
       responses:
         "200":
           description: The event stream; it stays open.
@@ -645,6 +801,8 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
 components:
   securitySchemes:
     bearerAuth:
@@ -767,15 +925,15 @@ components:
       description: |
         1-100 characters, not only white space, no control characters (C0, DEL or C1). A character
         is what a person reads as one (an extended grapheme cluster): `e` followed by U+0301 is one
-        character, as is `é`. The server counts the characters of the value as sent. `maxLength`
-        counts code points, and a character has at least one, so every name within `maxLength` is
-        accepted; the server also accepts a longer run of code points that makes at most 100
-        characters (51 × `e` + U+0301 is 102 code points but 51 characters). Leading and trailing
+        character, as is `é`, so 51 × `e` + U+0301 (102 code points) is 51 characters and accepted.
+        The server counts the characters of the value as sent, and refuses more than 100 with 422.
+        JSON Schema's `maxLength` counts code points, not characters, so it cannot state that
+        limit: it states the server's second one, at most 1,000 code points. Leading and trailing
         white space is trimmed before storing; the rest is stored as sent. Where a name is looked
         up (a trigger's `userInfo.Name`), names are compared after trimming, under Unicode
         canonical equivalence (as their NFC forms).
       minLength: 1
-      maxLength: 100
+      maxLength: 1000
       pattern: '^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$'
     ContactEmail:
       type: string

@@ -9,7 +9,11 @@ import QuickActions
 /// shows at most the first four items, and the renderer uses the prerendered bytes only for an
 /// item it does not show as visible). Localization never changes a dynamic item, so the bytes
 /// hold in every language.
-public struct PrerenderedShortcutItem: Sendable, Equatable {
+///
+/// A class, so that the cache's sorted array of favorites holds one reference per entry: an
+/// insertion or removal among 10,000 favorites then moves 160 KB, not the 2.5 MB the items
+/// themselves take (which made each change cost half a millisecond on the writer).
+public final class PrerenderedShortcutItem: Sendable, Equatable {
     /// The item, not visible.
     public let item: ShortcutItem
     /// `JSONWriter.bytes(item.json)`.
@@ -21,5 +25,10 @@ public struct PrerenderedShortcutItem: Sendable, Equatable {
         hidden.visible = false
         self.item = hidden
         self.json = JSONWriter.bytes(hidden.json)
+    }
+
+    /// Equal when the items are (the JSON follows from the item).
+    public static func == (lhs: PrerenderedShortcutItem, rhs: PrerenderedShortcutItem) -> Bool {
+        lhs === rhs || lhs.item == rhs.item
     }
 }

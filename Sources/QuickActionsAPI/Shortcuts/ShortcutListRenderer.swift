@@ -33,6 +33,15 @@ public struct ShortcutListRenderer: Sendable {
         render(items, key: key, prerendered: { _ in nil })
     }
 
+    /// Every finding about the list in `language` (indexes into the whole list): the
+    /// Info.plist's, a missing translation, then the HIG checks of the localized text.
+    func warnings(for items: [ShortcutItem], localized: [ShortcutItem], table: [String: String]?, language: String) -> [ShortcutWarning] {
+        let translation = language.lowercased() == baseLanguage.lowercased() ? nil : language
+        let missing = table.flatMap { ShortcutLinter.missingTranslation(for: items, table: $0, language: language) }
+        let textWarnings = ShortcutLinter.warnings(for: localized, appName: appName).map { $0.about(language: translation) }
+        return configurationWarnings + [missing].compactMap { $0 } + textWarnings
+    }
+
     /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
     /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
     public func render(
@@ -46,10 +55,7 @@ public struct ShortcutListRenderer: Sendable {
         case .json:
             // Warnings index into the list returned; those about hidden items go with them.
             let positions = Dictionary(uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
-            let translation = language.lowercased() == baseLanguage.lowercased() ? nil : language
-            let missing = table.flatMap { ShortcutLinter.missingTranslation(for: items, table: $0, language: language) }
-            let textWarnings = ShortcutLinter.warnings(for: localized, appName: appName).map { $0.about(language: translation) }
-            let warnings = (configurationWarnings + [missing].compactMap { $0 } + textWarnings).compactMap { warning -> ShortcutWarning? in
+            let warnings = warnings(for: items, localized: localized, table: table, language: language).compactMap { warning -> ShortcutWarning? in
                 guard let index = warning.index else { return warning }
                 guard let position = positions[index] else { return nil }
                 var moved = warning
@@ -86,6 +92,10 @@ public struct ShortcutListRenderer: Sendable {
             body.append(UInt8(ascii: "}"))
             return ShortcutRepresentation(
                 body: SharedBytes(body), etag: "\"\(version)\"", version: version, contentType: "application/json", language: language)
+        case .previewSVG(let appearance, let marksWarnings):
+            return renderPreview(
+                items, negotiated: key.language, localized: localized, table: table, language: language, appearance: appearance,
+                marksWarnings: marksWarnings)
         case .propertyList:
             let bytes = PropertyListWriter.xml(items: shown)
             let version = String(SHA256.hex(bytes).prefix(32))

@@ -8,12 +8,14 @@ import Synchronization
 /// Which representation a request wants.
 public struct ShortcutRepresentationKey: Sendable, Hashable {
     /// Output format.
-    public enum Format: String, Sendable, Hashable {
+    public enum Format: Sendable, Hashable {
         case json
         case propertyList
+        /// The menu as an SVG picture (see `ShortcutListRenderer.renderPreview`).
+        case previewSVG(PreviewAppearance, warnings: Bool)
     }
 
-    /// JSON or property list.
+    /// JSON, property list or SVG preview.
     public var format: Format
     /// The negotiated language, or nil for the Info.plist text.
     public var language: String?

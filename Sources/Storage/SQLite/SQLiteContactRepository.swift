@@ -99,8 +99,31 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        let now = clock()
-        return try write { connection throws(StorageError) in
+        try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock()))
+    }
+
+    public func update(
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?,
+        completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
+    ) {
+        write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock()), completion: completion)
+    }
+
+    public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+        try write(Self.deleting(id: id, expectedRevision: expectedRevision))
+    }
+
+    public func delete(
+        id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
+    ) {
+        write(Self.deleting(id: id, expectedRevision: expectedRevision), completion: completion)
+    }
+
+    /// The write of an update, run inside the group commit's transaction.
+    private static func updating(
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp
+    ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
+        { connection throws(StorageError) in
             guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             var after = patch.applied(to: before)
@@ -111,8 +134,9 @@ public final class SQLiteContactRepository: ContactRepository {
         }
     }
 
-    public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try write { connection throws(StorageError) in
+    /// The write of a delete, run inside the group commit's transaction.
+    private static func deleting(id: String, expectedRevision: Int64?) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
+        { connection throws(StorageError) in
             guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             try connection.run(ContactSQL.delete, [.integer(before.sequence)])
@@ -161,5 +185,23 @@ public final class SQLiteContactRepository: ContactRepository {
         return try database.write(body) { result in
             if case .done(let before, let after) = result { changes.publish(ContactChange(before: before, after: after)) }
         }
+    }
+
+    /// Queues `body` for the next group commit; `completion` gets its result once durable.
+    private func write(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult,
+        completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
+    ) {
+        let changes = changes
+        let totals = totals
+        database.write(
+            body,
+            committed: { result in
+                if case .done(let before, let after) = result { changes.publish(ContactChange(before: before, after: after)) }
+            },
+            completion: { result in
+                totals.invalidate()
+                completion(result)
+            })
     }
 }

@@ -100,6 +100,15 @@ enum SQLiteSchema {
         """
         CREATE INDEX triggers_received ON triggers (received_ms);
         """,
+        // 5: the trigger log's floor for `GET /events` with `Last-Event-ID`: the highest seq the
+        // retention purge deleted (a resume from below it would miss triggers, so it gets just
+        // the list). Before this migration purges were not tracked: everything below the oldest
+        // trigger kept counts as purged.
+        """
+        CREATE TABLE trigger_log (purged_through INTEGER NOT NULL);
+        INSERT INTO trigger_log (purged_through) SELECT coalesce(
+            (SELECT min(seq) - 1 FROM triggers), (SELECT seq FROM sqlite_sequence WHERE name = 'triggers'), 0);
+        """,
     ]
 
     /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a

@@ -3,7 +3,7 @@ import QuickActions
 /// Triggers and idempotency answers in the quickactiond database, written through the same
 /// group-committed writer as the contacts.
 public final class SQLiteTriggerStore: TriggerStore {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     init(database: SQLiteDatabase) {
         self.database = database
@@ -69,6 +69,7 @@ public final class SQLiteTriggerStore: TriggerStore {
 
     public func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
         try database.write { connection throws(StorageError) -> Int in
+            try connection.run(TriggerLogSQL.raiseFloor, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
             try connection.run(TriggerSQL.purgeTriggerBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
             return Int(connection.changes)
         }

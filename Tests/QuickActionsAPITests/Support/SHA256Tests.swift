@@ -1,4 +1,4 @@
-import QuickActions
+import QuickActionsAPI
 import Testing
 
 @Suite struct SHA256Tests {

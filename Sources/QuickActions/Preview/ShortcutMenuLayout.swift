@@ -1,0 +1,63 @@
+/// Where everything in a menu preview goes: computed once from the list, then written as SVG
+/// by `ShortcutMenuPreview`. Kept as data so tests can check that every text fits its box.
+public struct ShortcutMenuLayout: Sendable {
+    /// One line of text and the box it must stay in.
+    public struct TextRun: Sendable, Equatable {
+        /// The text as drawn (already truncated).
+        public var text: String
+        /// Where the line starts: the box's left edge, or its right edge for right-to-left text.
+        public var x: Double
+        /// The baseline.
+        public var y: Double
+        /// The font size.
+        public var size: Double
+        /// The box's left and right edges.
+        public var minX: Double
+        public var maxX: Double
+        /// The fill colour.
+        public var color: String
+        /// Whether the line reads right to left.
+        public var rightToLeft: Bool
+        /// Centered on `x` instead of starting there (the app's name, badge numbers).
+        public var centered: Bool = false
+
+        /// The measured width of `text`.
+        public var width: Double { PreviewText.width(of: text, size: size) }
+    }
+
+    /// One menu row.
+    public struct Row: Sendable, Equatable {
+        /// The row's top and height.
+        public var y: Double
+        public var height: Double
+        /// The item's position in the full list.
+        public var index: Int
+        /// The glyph, when the item has an icon, and its top-left corner.
+        public var glyph: String?
+        public var glyphX: Double
+        public var glyphY: Double
+        /// The legend numbers of the findings about this row.
+        public var findings: [Int]
+    }
+
+    /// The picture's size.
+    public var width: Double
+    public var height: Double
+    /// The menu's frame.
+    public var menuX: Double
+    public var menuY: Double
+    public var menuWidth: Double
+    public var menuHeight: Double
+    /// The rows, top to bottom.
+    public var rows: [Row]
+    /// Every line of text, in drawing order.
+    public var texts: [TextRun]
+    /// The app icon's frame (a square).
+    public var iconX: Double
+    public var iconY: Double
+    public var iconSize: Double
+    /// Legend badges: number and centre.
+    public var badges: [(number: Int, x: Double, y: Double)]
+    /// Row markers: the pill's frame, in the margin left of the row.
+    public var markers: [(x: Double, y: Double, width: Double, height: Double)]
+}

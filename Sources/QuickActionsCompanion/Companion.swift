@@ -1,0 +1,135 @@
+import Foundation
+import QuickActions
+import QuickActionsClient
+
+/// `quickactions`: the device companion on a terminal. Exit statuses follow sysexits(3).
+enum Companion {
+    static let usageStatus: Int32 = 64  // EX_USAGE
+    static let rejectedStatus: Int32 = 65  // EX_DATAERR: a stale item, or a trigger refused for good
+    static let unavailableStatus: Int32 = 69  // EX_UNAVAILABLE: the service is unreachable (pending triggers kept)
+    static let ioStatus: Int32 = 74  // EX_IOERR: the outbox cannot be written
+    static let tokenStatus: Int32 = 77  // EX_NOPERM: the token was refused
+
+    static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let options: CompanionOptions
+        do {
+            options = try CompanionOptions.parse(arguments, environment: environment)
+        } catch {
+            say(error: "quickactions: \(error.message)\n\(CompanionOptions.usage)")
+            return usageStatus
+        }
+        guard let url = URL(string: options.url) else { return usageStatus }
+        let client = QuickActionsClient(baseURL: url, token: options.token)
+        switch options.command {
+        case .menu: return await menu(options, client)
+        case .watch: return await watch(options, client)
+        case .trigger, .flush: return await trigger(options, client)
+        }
+    }
+
+    static func menu(_ options: CompanionOptions, _ client: QuickActionsClient) async -> Int32 {
+        do {
+            let list = try await client.shortcuts(language: options.language)
+            say(MenuRenderer(dark: options.dark).render(list))
+            return 0
+        } catch {
+            return fail(error, options)
+        }
+    }
+
+    static func watch(_ options: CompanionOptions, _ client: QuickActionsClient) async -> Int32 {
+        // Fail fast and clearly when the service is down or the token wrong; after that the
+        // stream reconnects by itself.
+        let initial = await menu(options, client)
+        guard initial == 0 else { return initial }
+        do {
+            for try await event in client.events() {
+                switch event {
+                case .shortcuts:
+                    // The event's list is untranslated: fetch the language's (a 304 when unchanged).
+                    let list = try await client.shortcuts(language: options.language)
+                    say("\u{1B}[2J\u{1B}[H" + MenuRenderer(dark: options.dark).render(list))
+                case .trigger(let trigger):
+                    say("→ \(trigger.message) (\(trigger.launch ?? "launch not said"), event \(trigger.eventID ?? "-"))\n")
+                }
+            }
+            return 0
+        } catch {
+            return fail(error, options)
+        }
+    }
+
+    static func trigger(_ options: CompanionOptions, _ client: QuickActionsClient) async -> Int32 {
+        let outbox = TriggerOutbox(directory: URL(fileURLWithPath: options.outbox), client: client)
+        await outbox.setPolicy(RetryPolicy(initialDelay: 0.2, maximumDelay: 2, attemptsPerFlush: options.attempts))
+        await outbox.onStale { _ in
+            await client.forgetLists()
+            if let list = try? await client.shortcuts() { say("the list was fetched again (version \(list.version))\n") }
+        }
+        if let type = options.type {
+            var userInfo: [String: PropertyListValue] = [:]
+            if let contactId = options.contactId { userInfo["contactId"] = .string(contactId) }
+            if let name = options.name { userInfo["Name"] = .string(name) }
+            do {
+                let pending = try await outbox.enqueue(
+                    type: type, userInfo: userInfo.isEmpty ? nil : userInfo, launch: options.cold ? .cold : .warm, deviceId: options.deviceId)
+                say("queued \(type) (Idempotency-Key \(pending.key)) in \(options.outbox)\n")
+            } catch {
+                say(error: "quickactions: \(error)")
+                return ioStatus
+            }
+        }
+        let outcomes: [DeliveryOutcome]
+        do {
+            outcomes = try await outbox.flush()
+        } catch {
+            say(error: "quickactions: \(error)")
+            return ioStatus
+        }
+        var status: Int32 = 0
+        for outcome in outcomes {
+            let trigger = outcome.trigger
+            switch outcome {
+            case .delivered(_, let replayed):
+                say("delivered \(trigger.type)\(replayed ? " (the service had it already: recorded once)" : "")\n")
+            case .stale(_, let detail):
+                say(error: "quickactions: stale item \(trigger.type): \(detail)")
+                status = max(status, rejectedStatus)
+            case .rejected(_, let code, let detail):
+                say(error: "quickactions: the service refused \(trigger.type) (\(code)): \(detail)")
+                status = max(status, rejectedStatus)
+            case .expired:
+                say(error: "quickactions: gave up \(trigger.type): older than the service's idempotency window, so never sent")
+                status = max(status, rejectedStatus)
+            case .pending(_, let reason):
+                say(error: "quickactions: \(trigger.type) not delivered yet (\(reason)); it stays in the outbox: run again to deliver it")
+                let refused = reason == QuickActionsClientError.unauthorized.description
+                status = max(status, refused ? tokenStatus : unavailableStatus)
+            }
+        }
+        return status
+    }
+
+    /// The message and exit status for a failed call.
+    static func fail(_ error: Error, _ options: CompanionOptions) -> Int32 {
+        switch error {
+        case QuickActionsClientError.unreachable(let reason):
+            say(error: "quickactions: cannot reach the service at \(options.url) (\(reason))")
+            return unavailableStatus
+        case QuickActionsClientError.unauthorized:
+            say(error: "quickactions: the service at \(options.url) refused the token (401): check --token or QUICKACTIONS_TOKEN")
+            return tokenStatus
+        default:
+            say(error: "quickactions: \(error)")
+            return unavailableStatus
+        }
+    }
+
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func say(error text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,63 @@
+import QuickActions
+
+extension SQLiteTriggerStore {
+    public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
+        try database.write { connection throws(StorageError) -> TriggerAppend in
+            if let answer, let existing = try connection.firstRow(TriggerSQL.answerByKey, [.text(answer.key)], TriggerSQL.answer) {
+                return .answered(existing)
+            }
+            let eventID = try connection.firstRow(TriggerLogSQL.insertReturningSeq, TriggerSQL.insertValues(record)) { $0.int64(at: 0) } ?? 0
+            if let answer {
+                try connection.run(
+                    TriggerSQL.insertAnswer,
+                    [
+                        .text(answer.key), .text(answer.requestDigest), .integer(Int64(answer.status)),
+                        .text(String(decoding: answer.body, as: UTF8.self)), .integer(answer.createdAt.millisecondsSince1970),
+                    ])
+            }
+            return .recorded(eventID: eventID)
+        }
+    }
+
+    public func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]? {
+        try database.readers.read { connection throws(StorageError) -> [LoggedTrigger]? in
+            // One read transaction: the bounds and the rows are of the same moment.
+            try connection.transaction(immediate: false) { () throws(StorageError) -> [LoggedTrigger]? in
+                let bounds = try connection.firstRow(TriggerLogSQL.bounds) { ($0.int64(at: 0), $0.int64(at: 1)) }
+                guard let (purgedThrough, lastGiven) = bounds, id >= purgedThrough, id <= lastGiven else { return nil }
+                return try connection.rows(TriggerLogSQL.after, [.integer(id), .integer(Int64(limit))]) { row in
+                    LoggedTrigger(eventID: row.int64(at: 8), record: TriggerSQL.record(row))
+                }
+            }
+        }
+    }
+
+    public func reserveEventID() throws(StorageError) -> Int64 {
+        try database.write { connection throws(StorageError) -> Int64 in
+            try connection.run(TriggerLogSQL.advanceSequence)
+            if connection.changes == 0 { try connection.run(TriggerLogSQL.startSequence) }
+            return try connection.integer(TriggerLogSQL.lastGiven)
+        }
+    }
+}
+
+/// The trigger log's SQL. Event ids are `triggers.seq`: AUTOINCREMENT never reuses one, even
+/// after the newest rows are deleted, and its counter (`sqlite_sequence`) is in the file, so
+/// ids survive restarts. A `shortcuts` event takes the next value by advancing that counter
+/// (SQLite documents that ordinary statements may update `sqlite_sequence`), so one number
+/// space orders both kinds of event.
+enum TriggerLogSQL {
+    static let insertReturningSeq = TriggerSQL.insert + " RETURNING seq"
+    static let advanceSequence = "UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'triggers'"
+    static let startSequence = "INSERT INTO sqlite_sequence (name, seq) VALUES ('triggers', 1)"
+    static let lastGiven = "SELECT seq FROM sqlite_sequence WHERE name = 'triggers'"
+    static let bounds = """
+        SELECT (SELECT purged_through FROM trigger_log), coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'triggers'), 0)
+        """
+    static let after = "SELECT \(TriggerSQL.columns), seq FROM triggers WHERE seq > ? ORDER BY seq LIMIT ?"
+    /// Run before a purge batch, with its bound values: the floor rises to the batch's highest seq.
+    static let raiseFloor = """
+        UPDATE trigger_log SET purged_through = max(purged_through, coalesce(
+            (SELECT max(seq) FROM (SELECT seq FROM triggers WHERE received_ms < ? ORDER BY received_ms LIMIT ?)), 0))
+        """
+}

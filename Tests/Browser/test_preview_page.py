@@ -1,0 +1,172 @@
+"""GET /preview in headless Chromium: the issue's flow, step by step, with no console error,
+and axe-core's accessibility check (zero serious or critical violations)."""
+import json
+import urllib.request
+
+from importlib.util import find_spec
+from pathlib import Path
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import wait_for
+
+
+def console_errors(browser):
+    """The console's error messages since the last call (reading empties the log)."""
+    return [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def menu_text(browser):
+    return browser.execute_script("const s = document.querySelector('#menu svg'); return s ? s.textContent : '';")
+
+
+def api(server, method, path, body=None):
+    request = urllib.request.Request(server.url + path, method=method, headers={"Authorization": f"Bearer {server.token}"})
+    if body is not None:
+        request.data = json.dumps(body).encode()
+        request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+def sign_in(browser, server):
+    browser.get(server.url + "/preview")
+    token = wait_for(lambda: browser.find_element(By.ID, "token") if browser.find_element(By.ID, "token").is_displayed() else None,
+                     message="the token form")
+    token.send_keys(server.token)
+    token.send_keys(Keys.ENTER)
+    wait_for(lambda: "Ada Lovelace" in menu_text(browser), message="the menu")
+
+
+# axe-core 4.12.1, as shipped in the axe-playwright-python wheel (see requirements-axe.txt);
+# the package itself is never imported (it would need Playwright).
+AXE_SOURCE = (Path(find_spec("axe_playwright_python").origin).parent / "axe.min.js").read_text()
+
+
+def axe_serious(browser):
+    # Injected through the driver (DevTools), which the page's CSP does not govern.
+    browser.execute_script(AXE_SOURCE)
+    results = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then((r) => done({violations: r.violations, passes: r.passes.length, version: r.testEngine.version}),"
+        " (e) => done({error: String(e)}));")
+    assert "error" not in results, results
+    serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    return results, serious
+
+
+def test_the_flow(browser, server):
+    console_errors(browser)
+    # 1. Load /preview with a token: the page asks for it once.
+    sign_in(browser, server)
+    browser.execute_script("window.previewMarker = 'not reloaded';")
+
+    # 2. The seeded favorites are in the menu (one static item, then Ada and Grace).
+    text = menu_text(browser)
+    assert "Search" in text and "Ada Lovelace" in text and "Grace Hopper" in text
+    assert "Alan Turing" not in text
+    items = browser.find_elements(By.CSS_SELECTOR, "#items li")
+    assert [item.find_element(By.CLASS_NAME, "title").text for item in items][:3] == ["Search", "Ada Lovelace", "Grace Hopper"]
+
+    # 3. Favorite a contact through the page: the menu changes from /events, without a reload.
+    alan = wait_for(lambda: next(li for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li.contact")
+                                 if "Alan Turing" in li.text), message="Alan in the contacts")
+    alan.find_element(By.CSS_SELECTOR, "button.favorite").click()
+    wait_for(lambda: "Alan Turing" in menu_text(browser), message="Alan in the menu")
+    assert browser.execute_script("return window.previewMarker;") == "not reloaded"
+    # A fifth favorite (created last, so listed last) shows in the full list, greyed, not in the menu.
+    browser.find_element(By.ID, "contact-name").send_keys("Zora Neale Hurston")
+    browser.find_element(By.ID, "contact-favorite").click()
+    browser.find_element(By.ID, "contact-submit").click()
+    hidden = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#items li.hidden"), message="a greyed item")
+    assert "Zora Neale Hurston" in hidden[0].text
+    assert "Zora" not in menu_text(browser)
+
+    # 4. Dark, then another language.
+    browser.find_element(By.ID, "appearance").click()
+    wait_for(lambda: browser.execute_script(
+        "const s = document.querySelector('#menu svg'); return s && s.getAttribute('data-appearance') === 'dark';"),
+        message="the dark menu")
+    assert browser.find_element(By.ID, "appearance").get_attribute("aria-pressed") == "true"
+    Select(browser.find_element(By.ID, "language")).select_by_value("fr")
+    wait_for(lambda: "Rechercher" in menu_text(browser), message="the French menu")
+    wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "#items li .title").text == "Rechercher", message="the French list")
+
+    # 5. Fire a trigger and see it listed.
+    browser.find_element(By.CSS_SELECTOR, "#items li button.trigger").click()
+    wait_for(lambda: "SearchAction" in browser.find_element(By.ID, "triggers").text, message="the trigger in the list")
+    assert api(server, "GET", "/triggers")["triggers"][0]["type"] == "SearchAction"
+
+    # The token is kept for the tab: a reload does not ask again.
+    browser.refresh()
+    wait_for(lambda: "Alan Turing" in menu_text(browser), message="the menu after a reload")
+    assert not browser.find_element(By.ID, "token-form").is_displayed()
+
+    assert console_errors(browser) == []
+
+
+def test_contacts_search_create_edit_delete_and_user_text_stays_text(browser, server):
+    hostile = "<img src=x onerror=alert(1)> Eve"
+    api(server, "POST", "/contacts", {"name": hostile, "email": "eve@example.com", "favorite": True})
+    console_errors(browser)
+    browser.execute_script("sessionStorage.clear();")
+    sign_in(browser, server)
+    wait_for(lambda: "Eve" in menu_text(browser), message="Eve in the menu")
+    assert hostile in menu_text(browser)
+    assert browser.find_elements(By.CSS_SELECTOR, "#menu img, #contacts img, #items img") == []
+    assert any(hostile in li.text for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li"))
+
+    # Search, as the API's q (diacritics folded).
+    search = browser.find_element(By.ID, "search")
+    search.send_keys("angstrom")
+    wait_for(lambda: [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li .name")] == ["Anders Ångström"],
+             message="the search result")
+    search.send_keys(Keys.CONTROL, "a")
+    search.send_keys(Keys.DELETE)
+    wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#contacts li.contact")) == 5, message="all contacts")
+
+    # Create, edit, delete.
+    browser.find_element(By.ID, "contact-name").send_keys("Katherine Johnson")
+    browser.find_element(By.ID, "contact-email").send_keys("kj@example.com")
+    browser.find_element(By.ID, "contact-submit").click()
+    katherine = wait_for(lambda: next(li for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li.contact")
+                                      if "Katherine Johnson" in li.text), message="the new contact")
+    katherine.find_element(By.CSS_SELECTOR, "button.edit").click()
+    name = browser.find_element(By.ID, "contact-name")
+    name.clear()
+    name.send_keys("Katherine G. Johnson")
+    browser.find_element(By.ID, "contact-submit").click()
+    edited = wait_for(lambda: next(li for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li.contact")
+                                   if "Katherine G. Johnson" in li.text), message="the edited contact")
+    edited.find_element(By.CSS_SELECTOR, "button.delete").click()
+    wait_for(lambda: not any("Katherine" in li.text for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li")),
+             message="the contact gone")
+    assert api(server, "GET", "/contacts?q=katherine")["contacts"] == []
+    assert console_errors(browser) == []
+
+
+def test_keyboard_and_axe(browser, server):
+    browser.execute_script("sessionStorage.clear();")
+    sign_in(browser, server)
+    # Keyboard: Tab reaches the appearance switch, and Space presses it.
+    browser.execute_script("document.activeElement.blur();")
+    for _ in range(12):
+        if browser.switch_to.active_element.get_attribute("id") == "appearance":
+            break
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element.get_attribute("id") == "appearance"
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    wait_for(lambda: browser.find_element(By.ID, "appearance").get_attribute("aria-pressed") == "true", message="dark by keyboard")
+    counts = []
+    for appearance in ["dark", "light"]:
+        if appearance == "light":
+            browser.find_element(By.ID, "appearance").click()
+            wait_for(lambda: browser.find_element(By.ID, "appearance").get_attribute("aria-pressed") == "false", message="light")
+        results, serious = axe_serious(browser)
+        counts.append((appearance, len(results["violations"]), len(serious), results["passes"]))
+        assert serious == [], json.dumps(serious, indent=1)[:4000]
+    print(f"axe-core {results['version']}:", ", ".join(f"{a}: {v} violations ({s} serious or critical), {p} rules passed" for a, v, s, p in counts))
+    assert console_errors(browser) == []

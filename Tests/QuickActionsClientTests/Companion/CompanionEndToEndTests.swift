@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The `quickactions` executable against the real server.
+@Suite struct CompanionEndToEndTests {
+    @Test("menu draws a box per visible item, static first, with glyphs; the hidden ones below")
+    func menuDrawsTheHomeScreenMenu() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(directory: directory)
+        defer { server.stop() }
+        for name in ["Zed One", "Zed Two", "Zed Three"] {
+            #expect(try await server.request("POST", "contacts", json: #"{"name":"\#(name)","favorite":true}"#).status == 201)
+        }
+        let result = try CompanionProcess.run(["menu", "--url", server.url.absoluteString])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("╭") == true)
+        #expect(lines.filter { $0.hasPrefix("╭") }.count == 4, "iOS shows at most four: \(result.output)")
+        let search = try #require(lines.firstIndex { $0.contains("Search") && $0.contains("⌕") })
+        let share = try #require(lines.firstIndex { $0.contains("Share") && $0.contains("⇪") })
+        let favorite = try #require(lines.firstIndex { $0.contains("Ada Lovelace") && $0.contains("☺") })
+        #expect(search < share && share < favorite, "static first")
+        let hidden = try #require(lines.firstIndex { $0.hasPrefix("hidden") })
+        #expect(lines[hidden...].contains { $0.contains("Zed") })
+        #expect(lines.filter { $0.hasPrefix("│") }.allSatisfy { $0.hasSuffix("│") })
+
+        let dark = try CompanionProcess.run(["menu", "--url", server.url.absoluteString, "--dark"])
+        #expect(dark.status == 0)
+        #expect(dark.output.contains("\u{1B}[") && dark.output.contains("Search"))
+    }
+
+    @Test("Clear messages and non-zero exits: unreachable server, bad token, stale item")
+    func failuresExitNonZero() async throws {
+        let down = try CompanionProcess.run(["menu", "--url", "http://127.0.0.1:\(unusedPort())"])
+        #expect(down.status == 69)
+        #expect(down.error.contains("cannot reach the service"))
+
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(directory: directory, arguments: ["--token", "right-token-0123456789"])
+        defer { server.stop() }
+        let url = server.url.absoluteString
+        let badToken = try CompanionProcess.run(["menu", "--url", url, "--token", "wrong"])
+        #expect(badToken.status == 77)
+        #expect(badToken.error.contains("refused the token"))
+        let outbox = directory.appendingPathComponent("outbox").path
+        let badTokenTrigger = try CompanionProcess.run(["trigger", "SearchAction", "--url", url, "--token", "wrong", "--outbox", outbox])
+        #expect(badTokenTrigger.status == 77, "\(badTokenTrigger.error)")
+
+        let stale = try CompanionProcess.run(
+            [
+                "trigger", "FavoriteAction", "--contact", "gone0000000000000000", "--url", url, "--token", "right-token-0123456789", "--outbox",
+                directory.appendingPathComponent("o2").path,
+            ])
+        #expect(stale.status == 65)
+        #expect(stale.error.contains("stale item"))
+        #expect(stale.output.contains("fetched again"))
+
+        // The trigger the bad token left behind is delivered once the token is right.
+        let fixed = try CompanionProcess.run(["flush", "--url", url, "--token", "right-token-0123456789", "--outbox", outbox])
+        #expect(fixed.status == 0, "\(fixed.error)")
+        #expect(fixed.output.contains("delivered SearchAction"))
+        #expect(try CompanionProcess.run(["nonsense"]).status == 64)
+    }
+
+    @Test("watch draws the menu and redraws it when the list changes")
+    func watchRedraws() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        defer { server.stop() }
+        let outputPath = directory.appendingPathComponent("watch.out").path
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let watcher = try CompanionProcess.start(["watch", "--url", server.url.absoluteString], output: output)
+        defer {
+            watcher.terminate()
+            watcher.waitUntilExit()
+        }
+        func text() -> String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+        var deadline = Date().addingTimeInterval(10)
+        while text().components(separatedBy: "version ").count < 3 && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(try await server.request("POST", "contacts", json: #"{"name":"Watched Person","favorite":true}"#).status == 201)
+        deadline = Date().addingTimeInterval(10)
+        while !text().contains("Watched Person") && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(text().contains("Watched Person"), "\(text())")
+        #expect(text().contains("\u{1B}[2J"), "redrawn")
+    }
+}

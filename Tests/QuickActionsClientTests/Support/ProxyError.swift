@@ -1,0 +1,4 @@
+struct ProxyError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import FoundationNetworking
+import Glibc
+
+/// The real `quickactiond` on 127.0.0.1 and an ephemeral port, its database in `directory`.
+/// Always `stop()` it; `deinit` kills it as a last resort.
+final class ServerUnderTest {
+    let port: Int
+    let directory: URL
+    private let process: Process
+    private var stopped = false
+
+    init(directory: URL, arguments: [String] = []) throws {
+        self.directory = directory
+        process = Process()
+        process.executableURL = try Self.binary("quickactiond")
+        process.arguments = ["--port", "0", "--db", directory.appendingPathComponent("server.sqlite").path, "--log-level", "warning"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["QUICKACTIOND_TOKEN"] = nil
+        process.environment = environment
+        try process.run()
+        var received = ""
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, Self.port(in: received) == nil {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            received += String(decoding: data, as: UTF8.self)
+        }
+        guard let port = Self.port(in: received) else {
+            process.terminate()
+            throw ProxyError("quickactiond did not say where it listens: \(received)")
+        }
+        self.port = port
+    }
+
+    /// The port of a complete `… listening on http://127.0.0.1:PORT` line.
+    static func port(in output: String) -> Int? {
+        let prefix = "listening on http://127.0.0.1:"
+        guard let range = output.range(of: prefix) else { return nil }
+        let rest = output[range.upperBound...]
+        guard rest.contains("\n") else { return nil }
+        return Int(rest.prefix { $0.isNumber })
+    }
+
+    deinit {
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    var url: URL { Self.url(port: port) }
+
+    static func url(port: Int) -> URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// One request straight to the server (not through any proxy).
+    func request(_ method: String, _ path: String, json: String? = nil, token: String? = nil) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: "\(url.absoluteString)/\(path)") ?? url)
+        request.httpMethod = method
+        if let json {
+            request.httpBody = Data(json.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// Every stored trigger (up to 1,000), newest first.
+    func triggers(token: String? = nil) async throws -> [[String: Any]] {
+        let (_, body) = try await request("GET", "triggers?limit=1000", token: token)
+        let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        return object?["triggers"] as? [[String: Any]] ?? []
+    }
+
+    /// The built product `name`, next to the test bundle (the test target depends on it) or in `.build/debug`.
+    static func binary(_ name: String) throws -> URL {
+        var starts: [URL] = [Bundle.main.bundleURL]
+        if let first = CommandLine.arguments.first { starts.append(URL(fileURLWithPath: first)) }
+        for start in starts {
+            var directory = start.standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = directory.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory.deleteLastPathComponent()
+            }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let fallback = root.appendingPathComponent(".build/debug/\(name)")
+        guard FileManager.default.isExecutableFile(atPath: fallback.path) else { throw ProxyError("cannot find \(name)") }
+        return fallback
+    }
+}
+
+/// A fresh directory under /tmp, removed by `remove()`.
+func makeTemporaryDirectory() throws -> URL {
+    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("qac-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A port nothing listens on (bound, read, closed).
+func unusedPort() -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = FaultInjectingProxy.loopback(port: 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

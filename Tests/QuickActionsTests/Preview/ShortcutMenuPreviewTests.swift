@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+@testable import QuickActions
+
+@Suite struct ShortcutMenuPreviewTests {
+    static let builder = ShortcutItemBuilder()
+
+    static func favorite(_ name: String, email: String? = nil) -> ShortcutItem {
+        ShortcutItem(
+            type: ShortcutItemBuilder.favoriteActionType, localizedTitle: name, localizedSubtitle: email, icon: .type(.contact), kind: .dynamic)
+    }
+
+    /// Lists that are hard to draw, by name.
+    static let trickyLists: [(String, [ShortcutItem])] = [
+        ("empty", ShortcutItemBuilder(staticItems: []).items(dynamic: [])),
+        (
+            "long titles",
+            builder.items(dynamic: [
+                favorite(String(repeating: "Wolfeschlegelsteinhausenbergerdorff ", count: 4)),
+                favorite("A title with no subtitle that needs two lines and then more than two lines to be written in full"),
+                ShortcutItem(type: "X", localizedTitle: String(repeating: "W", count: 80), kind: .dynamic),
+            ])
+        ),
+        ("emoji", builder.items(dynamic: [favorite("👩‍👩‍👧‍👦 Family 🇫🇷🇯🇵 ❤️‍🔥 " + String(repeating: "😀", count: 30), email: "🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉")])),
+        (
+            "right to left",
+            builder.items(dynamic: [favorite("محمد بن موسى الخوارزمي عالم الرياضيات والفلك", email: "مرحبا@example.com"), favorite("שלום עולם")])
+        ),
+        (
+            "combining marks",
+            builder.items(dynamic: [favorite(String(repeating: "Z\u{0351}\u{0358}\u{0334}a\u{0301}\u{0302}\u{0303}\u{0304}", count: 40))])
+        ),
+        ("CJK", builder.items(dynamic: [favorite("東京都千代田区丸の内一丁目東京駅前郵便局長様")])),
+        ("nine items", builder.items(dynamic: (1...7).map { favorite("Contact \($0)", email: "c\($0)@example.com") })),
+        ("control characters", builder.items(dynamic: [favorite("Bell\u{7}tab\there\nnew line ]]> <script>alert(1)</script> & co")])),
+    ]
+
+    @Test(arguments: trickyLists.map(\.0))
+    func trickyListsStayWellFormedAndInTheirBoxes(_ name: String) throws {
+        let items = try #require(Self.trickyLists.first { $0.0 == name }?.1)
+        for appearance in PreviewAppearance.allCases {
+            let warnings = ShortcutLinter.warnings(for: items, appName: "Quick Contacts")
+            let preview = ShortcutMenuPreview(items: items, warnings: warnings, appName: "Quick Contacts", appearance: appearance, language: "en")
+            let layout = preview.layout()
+            #expect(layout.rows.count == items.filter(\.visible).count)
+            #expect(layout.rows.count <= 4)
+            for text in layout.texts {
+                #expect(
+                    text.width <= text.maxX - text.minX + 0.001,
+                    "\(name): \"\(text.text)\" is \(text.width) wide in a box of \(text.maxX - text.minX)")
+                #expect(text.minX >= 0 && text.maxX <= layout.width, "\(name): the box of \"\(text.text)\" leaves the picture")
+                #expect(text.y > 0 && text.y <= layout.height)
+            }
+            for row in layout.rows {
+                #expect(row.y >= layout.menuY && row.y + row.height <= layout.menuY + layout.menuHeight + 0.001)
+                #expect(row.glyphX >= layout.menuX && row.glyphX + 22 <= layout.menuX + layout.menuWidth)
+            }
+            let svg = preview.svg()
+            let document = SVGDocument(svg)
+            #expect(document.error == nil, "\(name): \(document.error ?? "")")
+            for element in document.elements {
+                for attribute in ["x", "y", "cx", "cy"] {
+                    guard let value = element.attributes[attribute] else { continue }
+                    let number = try #require(Double(value))
+                    let limit = attribute.hasSuffix("x") ? layout.width : layout.height
+                    #expect(number >= 0 && number <= limit, "\(name): <\(element.name) \(attribute)=\(value)> is outside the viewBox")
+                }
+            }
+            for element in document.elements where element.name == "rect" {
+                let x = Double(element.attributes["x"] ?? "0") ?? -1
+                let y = Double(element.attributes["y"] ?? "0") ?? -1
+                let width = Double(element.attributes["width"] ?? "") ?? -1
+                let height = Double(element.attributes["height"] ?? "") ?? -1
+                #expect(x + width <= layout.width + 0.001 && y + height <= layout.height + 0.001, "\(name): a rect leaves the viewBox")
+            }
+            for row in layout.rows {
+                let inRow = layout.texts.filter { $0.y > row.y && $0.y < row.y + row.height }
+                #expect(inRow.allSatisfy { $0.y + 4 <= row.y + row.height }, "\(name): a line runs past its row")
+            }
+            // Every text element's content measures within its box.
+            let drawn = document.texts.map(\.text)
+            #expect(drawn == layout.texts.map { $0.text.xmlRoundTripped })
+        }
+    }
+
+    @Test func namesAreEscapedAndStayText() throws {
+        let items = Self.builder.items(dynamic: [Self.favorite("<script>alert('x')</script> & \"Bob\"")])
+        let svg = ShortcutMenuPreview(items: items, appName: "<b>App</b>").svg()
+        #expect(svg.contains("&lt;script>alert(&apos;x&apos;)&lt;/script> &amp; &quot;Bob&quot;"))
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("<b>"))
+        let document = SVGDocument(svg)
+        #expect(document.error == nil)
+        #expect(document.elements.allSatisfy { $0.name != "script" && $0.name != "b" })
+        #expect(document.elements.first { $0.name == "desc" }?.text.contains("<script>alert('x')</script> & \"Bob\"") == true)
+        #expect(document.texts.contains { $0.text.hasPrefix("<script>alert(") })
+    }
+
+    @Test func carriesNoExternalReference() {
+        let items = Self.builder.items(dynamic: [Self.favorite("https://example.com/x.png"), Self.favorite("Ada")])
+        let svg = ShortcutMenuPreview(items: items, warnings: [], appName: "App", appearance: .dark).svg()
+        let document = SVGDocument(svg)
+        for element in document.elements {
+            #expect(!element.attributes.keys.contains { $0.lowercased().contains("href") || $0 == "src" })
+            for value in element.attributes.values where value.contains("url(") {
+                #expect(value.hasPrefix("url(#"))
+            }
+            #expect(!["image", "use", "foreignObject", "script", "style", "a"].contains(element.name))
+        }
+    }
+
+    @Test func showsTheVisibleItemsInOrderWithTitleSubtitleAndGlyph() {
+        let items = Self.builder.items(dynamic: [Self.favorite("Ada", email: "ada@example.com"), Self.favorite("Grace"), Self.favorite("Hidden")])
+        let layout = ShortcutMenuPreview(items: items).layout()
+        #expect(layout.rows.map(\.index) == [0, 1, 2, 3])
+        #expect(layout.texts.prefix(6).map(\.text) == ["Search", "Search for an item", "Share", "Share an item", "Ada", "ada@example.com"])
+        #expect(!layout.texts.contains { $0.text == "Hidden" })
+        #expect(layout.rows.allSatisfy { $0.glyph != nil })
+        #expect(layout.rows[0].glyph == ShortcutGlyph.markup(for: .search))
+        // The app icon and its name sit below the menu.
+        #expect(layout.iconY > layout.menuY + layout.menuHeight)
+        #expect(layout.texts.contains { $0.text == "App" && $0.y > layout.iconY + layout.iconSize })
+    }
+
+    @Test func titlesAreCutWhereTheyStopFitting() throws {
+        let long = "Send a message to everyone in the family group chat right now"
+        let withSubtitle = ShortcutMenuPreview(items: Self.builder.items(dynamic: [Self.favorite(long, email: "x@example.com")])).layout()
+        let cut = try #require(withSubtitle.texts.first { $0.text.hasPrefix("Send") })
+        #expect(cut.text.hasSuffix("…"))
+        #expect(withSubtitle.texts.filter { $0.text.hasPrefix("Send") || $0.y == cut.y + 21 }.count == 1, "one title line with a subtitle")
+        let alone = ShortcutMenuPreview(items: Self.builder.items(dynamic: [Self.favorite(long)])).layout()
+        let rowTexts = alone.texts.filter { $0.size == 17 && $0.y > alone.rows[2].y && $0.y < alone.rows[2].y + alone.rows[2].height }
+        #expect(rowTexts.count == 2, "two title lines without a subtitle")
+        #expect(rowTexts[0].text == "Send a message to")
+        #expect(rowTexts.last?.text.hasSuffix("…") == true)
+        #expect(alone.rows[2].height == 69)
+        let short = ShortcutMenuPreview(items: Self.builder.items(dynamic: [Self.favorite("Grace")])).layout()
+        #expect(short.rows[2].height == 48, "one line, no subtitle")
+    }
+
+    @Test func warningsAreMarkedOnTheirRowsWithANumberedLegend() {
+        var items = Self.builder.items(dynamic: [Self.favorite("A title that is far too long to read"), Self.favorite("😀 Party")])
+        items += Self.builder.items(dynamic: [Self.favorite("x"), Self.favorite("y"), Self.favorite("Hidden 😀")]).suffix(1)
+        let warnings = ShortcutLinter.warnings(for: items, appName: "App")
+        #expect(warnings.count >= 3)
+        let layout = ShortcutMenuPreview(items: items, warnings: warnings, appName: "App").layout()
+        #expect(layout.rows[2].findings == [1])
+        #expect(layout.rows[3].findings == [2])
+        #expect(layout.badges.map(\.number) == Array(1...warnings.count))
+        #expect(layout.markers.count == 2)
+        #expect(layout.texts.contains { $0.text.hasPrefix("item 5 (not shown): emoji") })
+        #expect(layout.menuX > ShortcutMenuPreview.margin, "the margin grows to hold the markers")
+        let none = ShortcutMenuPreview(items: Self.builder.items(dynamic: []), warnings: []).layout()
+        #expect(none.texts.contains { $0.text == "No HIG findings" })
+    }
+
+    @Test func everySystemIconTypeHasItsOwnGlyphAndOthersAFallback() {
+        let glyphs = ShortcutIconType.allCases.map(ShortcutGlyph.markup(for:))
+        #expect(glyphs.count == 29)
+        #expect(Set(glyphs).count == 29)
+        #expect(!glyphs.contains(ShortcutGlyph.fallback))
+        for glyph in glyphs + [ShortcutGlyph.fallback] {
+            #expect(SVGDocument("<svg xmlns=\"http://www.w3.org/2000/svg\">\(glyph)</svg>").error == nil)
+        }
+        #expect(ShortcutGlyph.markup(for: .systemImageName("star.fill")) == ShortcutGlyph.fallback)
+        #expect(ShortcutGlyph.markup(for: .templateImageName("Logo")) == ShortcutGlyph.fallback)
+    }
+
+    @Test func theSameListGivesTheSameBytesAndAppearancesDiffer() {
+        let items = Self.builder.items(dynamic: [Self.favorite("Ada")])
+        let light = ShortcutMenuPreview(items: items, appearance: .light, version: "v1").svg()
+        #expect(light == ShortcutMenuPreview(items: items, appearance: .light, version: "v1").svg())
+        #expect(light != ShortcutMenuPreview(items: items, appearance: .dark, version: "v1").svg())
+        #expect(light != ShortcutMenuPreview(items: items, appearance: .light, version: "v2").svg())
+        #expect(light.contains(#"data-list-version="v1""#))
+    }
+}
+
+extension String {
+    /// What an XML parser gives back for this text once escaped (characters XML cannot carry
+    /// become U+FFFD; a carriage return is read as a line feed).
+    fileprivate var xmlRoundTripped: String {
+        xmlEscaped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

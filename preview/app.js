@@ -1,0 +1,305 @@
+// The preview page: every request goes through the public API with the tab's token.
+// No framework, no build step. User text is only ever set with textContent; the menu is the
+// server's SVG (its text escaped as XML) parsed with DOMParser, never inserted as HTML.
+'use strict';
+
+(() => {
+  const TOKEN_KEY = 'quickactiond.token';
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  const state = {
+    token: sessionStorage.getItem(TOKEN_KEY),
+    appearance: 'light',
+    language: '',
+    markWarnings: false,
+    query: '',
+    editing: null,
+    items: [],
+    stream: null,
+  };
+  const $ = (id) => document.getElementById(id);
+
+  class Unauthorized extends Error {}
+
+  /** An element with text content and attributes; never HTML. */
+  function el(tag, attributes, text) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function say(text) { $('status').textContent = text; }
+
+  async function api(method, path, options) {
+    const headers = new Headers((options && options.headers) || {});
+    if (state.token) headers.set('Authorization', 'Bearer ' + state.token);
+    if (state.language) headers.set('Accept-Language', state.language);
+    const init = { method, headers, cache: 'no-store' };
+    if (options && options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(options.body);
+    }
+    if (options && options.signal) init.signal = options.signal;
+    const response = await fetch(path, init);
+    if (response.status === 401) throw new Unauthorized('The token was refused.');
+    if (!response.ok) {
+      let detail = response.statusText;
+      try {
+        const problem = await response.json();
+        detail = problem.detail || problem.title || detail;
+      } catch (_) { /* not a problem document */ }
+      throw new Error(`${method} ${path}: ${response.status} ${detail}`);
+    }
+    return response;
+  }
+
+  function failed(error) {
+    if (error instanceof Unauthorized) {
+      askForToken(error.message);
+    } else if (error && error.name !== 'AbortError') {
+      say(String(error.message || error));
+    }
+  }
+
+  // The menu: the server's SVG, parsed as XML and adopted into the page.
+  async function renderMenu() {
+    const params = new URLSearchParams({ appearance: state.appearance });
+    if (state.markWarnings) params.set('warnings', 'true');
+    if (state.language) params.set('lang', state.language);
+    const response = await api('GET', '/shortcuts/preview.svg?' + params.toString());
+    const text = await response.text();
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const svg = doc.documentElement;
+    if (svg.namespaceURI !== SVG_NS || svg.localName !== 'svg' || doc.getElementsByTagName('parsererror').length > 0) {
+      throw new Error('The preview is not an SVG document.');
+    }
+    for (const node of svg.querySelectorAll('script, foreignObject, a, image, use')) node.remove();
+    const figure = $('menu');
+    figure.replaceChildren(document.importNode(svg, true));
+    figure.dataset.version = svg.getAttribute('data-list-version') || '';
+    figure.dataset.appearance = state.appearance;
+    figure.dataset.language = svg.getAttribute('xml:lang') || '';
+  }
+
+  async function renderList() {
+    const response = await api('GET', '/shortcuts');
+    const list = await response.json();
+    state.items = list.items;
+    const items = $('items');
+    items.replaceChildren();
+    list.items.forEach((item) => {
+      const li = el('li', { class: item.visible ? 'item' : 'item hidden' });
+      li.append(el('span', { class: 'title' }, item.localizedTitle));
+      if (item.localizedSubtitle) li.append(' ', el('span', { class: 'subtitle' }, item.localizedSubtitle));
+      li.append(' ', el('span', { class: 'meta' }, `${item.kind} · ${item.type}`));
+      if (item.visible) {
+        const button = el('button', { type: 'button', class: 'trigger', 'aria-label': `Trigger ${item.localizedTitle}` }, 'Trigger');
+        button.addEventListener('click', () => trigger(item).catch(failed));
+        li.append(' ', button);
+      }
+      items.append(li);
+    });
+    const warnings = $('warnings');
+    warnings.replaceChildren();
+    if (list.warnings.length === 0) warnings.append(el('li', {}, 'None'));
+    list.warnings.forEach((warning) => {
+      const where = warning.index === undefined ? '' : `Item ${warning.index + 1}: `;
+      warnings.append(el('li', { class: 'warning' }, `${where}${warning.rule}: ${warning.message}`));
+    });
+  }
+
+  async function trigger(item) {
+    const body = { type: item.type, launch: 'warm', deviceId: 'preview-page' };
+    if (item.userInfo) body.userInfo = item.userInfo;
+    const key = idempotencyKey();
+    await api('POST', '/trigger', { body, headers: { 'Idempotency-Key': key } });
+    say(`Triggered ${item.localizedTitle}.`);
+    await renderTriggers();
+  }
+
+  /** A fresh random key: crypto.randomUUID exists only in secure contexts (https, loopback). */
+  function idempotencyKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
+
+  async function renderTriggers() {
+    const response = await api('GET', '/triggers?limit=10');
+    const { triggers } = await response.json();
+    const list = $('triggers');
+    list.replaceChildren();
+    if (triggers.length === 0) list.append(el('li', {}, 'None yet'));
+    for (const record of triggers) {
+      list.append(el('li', { class: 'trigger-record' }, `${record.receivedAt} ${record.type}: ${record.message}`));
+    }
+  }
+
+  async function renderContacts() {
+    const params = new URLSearchParams({ limit: '100' });
+    if (state.query) params.set('q', state.query);
+    const response = await api('GET', '/contacts?' + params.toString());
+    const { contacts } = await response.json();
+    const list = $('contacts');
+    list.replaceChildren();
+    if (contacts.length === 0) list.append(el('li', {}, 'No contacts'));
+    for (const contact of contacts) {
+      const li = el('li', { class: 'contact', 'data-id': contact.id });
+      li.append(el('span', { class: 'name' }, contact.name));
+      if (contact.email) li.append(el('span', { class: 'meta' }, contact.email));
+      const favorite = el('button', {
+        type: 'button', class: 'favorite', 'aria-pressed': String(contact.favorite), 'aria-label': `Favorite ${contact.name}`,
+      }, contact.favorite ? '★ Favorite' : '☆ Favorite');
+      favorite.addEventListener('click', () => {
+        api(contact.favorite ? 'DELETE' : 'POST', `/contacts/${encodeURIComponent(contact.id)}/favorite`)
+          .then(renderContacts).catch(failed);
+      });
+      const edit = el('button', { type: 'button', class: 'edit', 'aria-label': `Edit ${contact.name}` }, 'Edit');
+      edit.addEventListener('click', () => startEditing(contact));
+      const remove = el('button', { type: 'button', class: 'delete', 'aria-label': `Delete ${contact.name}` }, 'Delete');
+      remove.addEventListener('click', () => {
+        api('DELETE', `/contacts/${encodeURIComponent(contact.id)}`).then(() => {
+          say(`Deleted ${contact.name}.`);
+          return renderContacts();
+        }).catch(failed);
+      });
+      li.append(favorite, edit, remove);
+      list.append(li);
+    }
+  }
+
+  function startEditing(contact) {
+    state.editing = contact;
+    $('contact-form-heading').textContent = `Edit ${contact.name}`;
+    $('contact-name').value = contact.name;
+    $('contact-email').value = contact.email || '';
+    $('contact-favorite').checked = contact.favorite;
+    $('contact-submit').textContent = 'Save contact';
+    $('contact-cancel').hidden = false;
+    $('contact-name').focus();
+  }
+
+  function stopEditing() {
+    state.editing = null;
+    $('contact-form').reset();
+    $('contact-form-heading').textContent = 'New contact';
+    $('contact-submit').textContent = 'Create contact';
+    $('contact-cancel').hidden = true;
+  }
+
+  async function submitContact(event) {
+    event.preventDefault();
+    const name = $('contact-name').value.trim();
+    const email = $('contact-email').value.trim();
+    const favorite = $('contact-favorite').checked;
+    if (state.editing) {
+      await api('PATCH', `/contacts/${encodeURIComponent(state.editing.id)}`, { body: { name, email: email || null, favorite } });
+      say(`Saved ${name}.`);
+    } else {
+      const body = { name, favorite };
+      if (email) body.email = email;
+      await api('POST', '/contacts', { body });
+      say(`Created ${name}.`);
+    }
+    stopEditing();
+    await renderContacts();
+  }
+
+  // Server-Sent Events through fetch, so the Authorization header goes along (EventSource
+  // cannot send one); reconnects when the stream ends.
+  async function follow() {
+    const controller = new AbortController();
+    state.stream = controller;
+    let delay = 500;
+    while (state.stream === controller) {
+      try {
+        const response = await api('GET', '/events', { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
+        delay = 500;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer = (buffer + value).replace(/\r\n?/g, '\n');
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            dispatch(block);
+          }
+        }
+      } catch (error) {
+        if (error instanceof Unauthorized) { failed(error); return; }
+        if (controller.signal.aborted) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 10000);
+    }
+  }
+
+  function dispatch(block) {
+    let event = 'message';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+    }
+    if (event === 'shortcuts') {
+      Promise.all([renderMenu(), renderList()]).then(() => say('Up to date.')).catch(failed);
+    } else if (event === 'trigger') {
+      renderTriggers().catch(failed);
+    }
+  }
+
+  function askForToken(message) {
+    if (state.stream) state.stream.abort();
+    state.stream = null;
+    $('app').hidden = true;
+    $('token-form').hidden = false;
+    $('token-error').textContent = message || '';
+    $('token').focus();
+  }
+
+  async function start() {
+    $('token-form').hidden = true;
+    $('app').hidden = false;
+    await Promise.all([renderMenu(), renderList(), renderContacts(), renderTriggers()]);
+    say('Up to date.');
+    follow();
+  }
+
+  function refreshShortcuts() { Promise.all([renderMenu(), renderList()]).catch(failed); }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    $('token-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      state.token = $('token').value.trim();
+      sessionStorage.setItem(TOKEN_KEY, state.token);
+      start().catch(failed);
+    });
+    $('appearance').addEventListener('click', () => {
+      state.appearance = state.appearance === 'light' ? 'dark' : 'light';
+      $('appearance').setAttribute('aria-pressed', String(state.appearance === 'dark'));
+      document.body.classList.toggle('dark', state.appearance === 'dark');
+      renderMenu().catch(failed);
+    });
+    $('language').addEventListener('change', () => {
+      state.language = $('language').value;
+      refreshShortcuts();
+    });
+    $('mark-warnings').addEventListener('change', () => {
+      state.markWarnings = $('mark-warnings').checked;
+      renderMenu().catch(failed);
+    });
+    let searchTimer = null;
+    $('search').addEventListener('input', () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => {
+        state.query = $('search').value;
+        renderContacts().catch(failed);
+      }, 150);
+    });
+    $('contact-form').addEventListener('submit', (event) => submitContact(event).catch(failed));
+    $('contact-cancel').addEventListener('click', stopEditing);
+    // The token is asked for once per tab; an empty answer means the service has none.
+    if (state.token === null) askForToken(''); else start().catch(failed);
+  });
+})();
