@@ -48,6 +48,9 @@ final class ServerProcess {
     /// Starts `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` and waits until it listens.
     /// `environment` is added to the test runner's environment (without any `QUICKACTIOND_TOKEN` of its own).
     init(directory: TemporaryDirectory, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        // A write to a socket or pipe the other side closed must fail its test, not end the test
+        // process: SIGPIPE is ignored from the first network test on (every such write checks errors).
+        _ = signal(SIGPIPE, SIG_IGN)
         self.directory = directory
         databasePath = directory.path("test.sqlite")
         standardErrorPath = directory.path("stderr-\(UUID().uuidString).log")

@@ -36,6 +36,9 @@ final class FaultInjectingProxy: Sendable {
     private let oneRequestPerConnection: Bool
 
     init(upstreamPort: Int, oneRequestPerConnection: Bool = false, decide: @escaping @Sendable (Int) -> Fault = { _ in .none }) throws {
+        // A write to a socket or pipe the other side closed must fail its test, not end the test
+        // process: SIGPIPE is ignored from the first network test on (every such write checks errors).
+        _ = signal(SIGPIPE, SIG_IGN)
         self.upstreamPort = upstreamPort
         self.oneRequestPerConnection = oneRequestPerConnection
         self.decide = decide
