@@ -97,10 +97,7 @@ public final class APIHandler: HTTPRequestHandler {
         } catch let problem as Problem {
             return problem.response
         } catch let error as StorageError {
-            logger.log(
-                .error, "storage failure",
-                ["route": .string(route.pattern), "cause": .string(error.cause.rawValue), "error": .string(error.description)])
-            return Problem.storage(error).response
+            return logger.storageFailure(error, route: route.pattern)
         } catch {
             // Nothing thrown may cross into C: anything unexpected is a 500.
             logger.log(.error, "unexpected error", ["route": .string(route.pattern), "error": .string(String(describing: error))])

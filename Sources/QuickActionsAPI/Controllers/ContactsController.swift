@@ -65,9 +65,7 @@ final class ContactsController: Sendable {
                 headers.add("ETag", contact.etag)
                 pending.complete(.json(contact.json, status: 201, headers: headers))
             case .failure(let error):
-                logger.log(
-                    .error, "storage failure", ["route": "/contacts", "cause": .string(error.cause.rawValue), "error": .string(error.description)])
-                pending.complete(Problem.storage(error).response)
+                pending.complete(logger.storageFailure(error, route: "/contacts"))
             }
         }
         return .deferred(pending)
@@ -174,9 +172,7 @@ final class ContactsController: Sendable {
         case .success(.revisionMismatch(let current)):
             return preconditionFailed(current).response
         case .failure(let error):
-            logger.log(
-                .error, "storage failure", ["route": .string(route), "cause": .string(error.cause.rawValue), "error": .string(error.description)])
-            return Problem.storage(error).response
+            return logger.storageFailure(error, route: route)
         }
     }
 
