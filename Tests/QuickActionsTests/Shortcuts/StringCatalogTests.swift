@@ -14,6 +14,17 @@ import Testing
         #expect(catalog.tables["de"]?["shortcut_favourites_subtitle"] == nil, "not translated: missing from de")
     }
 
+    @Test func readsARealAppsCatalog() throws {
+        // rime/squirrel's InfoPlist.xcstrings, as Xcode wrote it (see RealApps/SOURCES.md).
+        let catalog = try StringCatalog.parse(try FixtureFiles.bytes("RealApps/Squirrel/InfoPlist.xcstrings"))
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.tables.keys.sorted() == ["en", "zh-Hans", "zh-Hant"])
+        #expect(catalog.tables["en"]?["CFBundleName"] == "Squirrel", "a `new` unit is read too")
+        #expect(catalog.tables["zh-Hant"]?["CFBundleDisplayName"] == "鼠鬚管")
+        #expect(catalog.tables["zh-Hans"]?["NSHumanReadableCopyright"] == "式恕堂 版权所无")
+        #expect(catalog.tables["en"]?.count == 6)
+    }
+
     @Test func aSourceKeyWithoutValueStandsForItselfAndVariationsAreSkipped() throws {
         let json = """
             {"sourceLanguage": "pt_BR", "strings": {
