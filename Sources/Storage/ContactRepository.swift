@@ -2,6 +2,8 @@ import QuickActions
 
 /// Where contacts live. Every implementation passes the same contract tests.
 public protocol ContactRepository: Sendable {
+    /// The account whose contacts these are (every operation sees only its contacts).
+    var account: AccountKey { get }
     /// Stores a new contact and returns it with its id, timestamps and sequence.
     func create(_ contact: NewContact) throws(StorageError) -> Contact
     /// The contact with `id`, or nil.

@@ -2,42 +2,69 @@ import QuickActions
 import Synchronization
 
 /// Contacts in memory: for unit tests and `--store memory`. Lost when the process ends.
+/// Every account's contacts share one store (and one sequence); a view sees its account's.
 public final class InMemoryContactRepository: ContactRepository {
     private struct State {
-        var contacts: [Contact] = []
+        var byAccount: [AccountKey: [Contact]] = [:]
         var nextSequence: Int64 = 1
     }
 
-    private let state = Mutex(State())
-    private let clock: @Sendable () -> Timestamp
-    public let changes = ContactChangeFeed()
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        let changes = ContactChangeFeed()
+    }
 
-    /// Creates an empty repository; `clock` supplies timestamps.
+    private let shared: Shared
+    private let clock: @Sendable () -> Timestamp
+    /// Whose contacts this view holds.
+    public let account: AccountKey
+    /// The store's feed: every account's changes, each naming its account.
+    public var changes: ContactChangeFeed { shared.changes }
+
+    /// Creates an empty repository, viewed as the account `default`'s; `clock` supplies timestamps.
     public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {
+        self.shared = Shared()
         self.clock = clock
+        self.account = .default
+    }
+
+    private init(shared: Shared, account: AccountKey, clock: @escaping @Sendable () -> Timestamp) {
+        self.shared = shared
+        self.account = account
+        self.clock = clock
+    }
+
+    /// The same store, viewed as `account`'s.
+    public func scoped(to account: AccountKey) -> InMemoryContactRepository {
+        InMemoryContactRepository(shared: shared, account: account, clock: clock)
+    }
+
+    /// Removes every contact of `account` (its deletion; no change is reported per contact).
+    func removeAll(of account: AccountKey) {
+        shared.state.withLock { $0.byAccount[account] = nil }
     }
 
     public func create(_ contact: NewContact) throws(StorageError) -> Contact {
         let now = clock()
-        return state.withLock { state in
+        return shared.state.withLock { state in
             let created = Contact(
                 id: ContactID.generate(at: now), name: contact.name, email: contact.email, favorite: contact.favorite,
                 createdAt: now, updatedAt: now, revision: 1, sequence: state.nextSequence)
             state.nextSequence += 1
-            state.contacts.append(created)
+            state.byAccount[account, default: []].append(created)
             // Under the lock: observers see changes in the order they were made.
-            changes.publish(ContactChange(before: nil, after: created))
+            changes.publish(ContactChange(account: account, before: nil, after: created))
             return created
         }
     }
 
     public func get(id: String) throws(StorageError) -> Contact? {
-        state.withLock { $0.contacts.first { $0.id == id } }
+        shared.state.withLock { $0.byAccount[account]?.first { $0.id == id } }
     }
 
     public func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
-        state.withLock { state in
-            let matching = state.contacts.filter(query.matches)
+        shared.state.withLock { state in
+            let matching = (state.byAccount[account] ?? []).filter(query.matches)
             let after = matching.filter { $0.sequence > (query.after ?? 0) }
             let page = Array(after.prefix(query.limit))
             let next = after.count > page.count ? page.last?.sequence : nil
@@ -47,41 +74,46 @@ public final class InMemoryContactRepository: ContactRepository {
 
     public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = clock()
-        return state.withLock { state in
-            guard let index = state.contacts.firstIndex(where: { $0.id == id }) else { return .notFound }
-            let before = state.contacts[index]
+        return shared.state.withLock { state in
+            guard let index = state.byAccount[account]?.firstIndex(where: { $0.id == id }), let before = state.byAccount[account]?[index] else {
+                return .notFound
+            }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             var after = patch.applied(to: before)
             after.updatedAt = max(now, before.updatedAt)
             after.revision = before.revision + 1
-            state.contacts[index] = after
-            changes.publish(ContactChange(before: before, after: after))
+            state.byAccount[account]?[index] = after
+            changes.publish(ContactChange(account: account, before: before, after: after))
             return .done(before: before, after: after)
         }
     }
 
     public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        state.withLock { state in
-            guard let index = state.contacts.firstIndex(where: { $0.id == id }) else { return .notFound }
-            let before = state.contacts[index]
+        shared.state.withLock { state in
+            guard let index = state.byAccount[account]?.firstIndex(where: { $0.id == id }), let before = state.byAccount[account]?[index] else {
+                return .notFound
+            }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-            state.contacts.remove(at: index)
-            changes.publish(ContactChange(before: before, after: nil))
+            state.byAccount[account]?.remove(at: index)
+            changes.publish(ContactChange(account: account, before: before, after: nil))
             return .done(before: before, after: nil)
         }
     }
 
     public func favorites() throws(StorageError) -> [Contact] {
-        state.withLock { $0.contacts.filter(\.favorite) }
+        shared.state.withLock { ($0.byAccount[account] ?? []).filter(\.favorite) }
     }
 
     public func contacts(named name: String) throws(StorageError) -> [Contact] {
         guard let key = ContactName.key(name) else { return [] }
-        return state.withLock { $0.contacts.filter { ContactName.matches($0.name, key: key) } }
+        return shared.state.withLock { ($0.byAccount[account] ?? []).filter { ContactName.matches($0.name, key: key) } }
     }
 
     public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
-        state.withLock { ($0.contacts.count, $0.contacts.count(where: \.favorite)) }
+        shared.state.withLock { state in
+            let contacts = state.byAccount[account] ?? []
+            return (contacts.count, contacts.count(where: \.favorite))
+        }
     }
 
     public func ping() throws(StorageError) {}

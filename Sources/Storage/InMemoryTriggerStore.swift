@@ -1,23 +1,55 @@
 import QuickActions
 import Synchronization
 
-/// Triggers in memory: for unit tests and `--store memory`.
+/// Triggers in memory: for unit tests and `--store memory`. One log for every account (event
+/// ids are global, as in the database stores); each view sees its own account's part.
 public final class InMemoryTriggerStore: TriggerStore {
+    private struct Logged {
+        var account: AccountKey
+        var eventID: Int64
+        var record: TriggerRecord
+    }
+
     private struct State {
-        var records: [TriggerRecord] = []
-        var answers: [String: StoredAnswer] = [:]
-        /// Event ids of `records`, index for index.
-        var eventIDs: [Int64] = []
+        var logged: [Logged] = []
+        var answers: [AccountKey: [String: StoredAnswer]] = [:]
         /// The last event id given.
         var lastEventID: Int64 = 0
         /// The highest event id of a purged trigger.
         var purgedThrough: Int64 = 0
     }
 
-    private let state = Mutex(State())
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
 
-    /// Creates an empty store.
-    public init() {}
+    private let shared: Shared
+    /// Whose triggers and answers this view holds.
+    public let account: AccountKey
+
+    /// Creates an empty store, viewed as the account `default`'s.
+    public init() {
+        shared = Shared()
+        account = .default
+    }
+
+    private init(shared: Shared, account: AccountKey) {
+        self.shared = shared
+        self.account = account
+    }
+
+    /// The same store, viewed as `account`'s.
+    public func scoped(to account: AccountKey) -> InMemoryTriggerStore {
+        InMemoryTriggerStore(shared: shared, account: account)
+    }
+
+    /// Removes everything `account` holds (its deletion).
+    func removeAll(of account: AccountKey) {
+        shared.state.withLock { state in
+            state.logged.removeAll { $0.account == account }
+            state.answers[account] = nil
+        }
+    }
 
     public func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
         if case .answered(let existing) = try append(record, answer: answer) { return existing }
@@ -25,89 +57,89 @@ public final class InMemoryTriggerStore: TriggerStore {
     }
 
     public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
-        state.withLock { state in
-            if let answer, let existing = state.answers[answer.key] { return .answered(existing) }
+        shared.state.withLock { state in
+            if let answer {
+                // The claim: the first to store the key wins; the others get its answer.
+                if let existing = state.answers[account]?[answer.key] { return .answered(existing) }
+                state.answers[account, default: [:]][answer.key] = answer
+            }
             state.lastEventID += 1
-            state.records.append(record)
-            state.eventIDs.append(state.lastEventID)
-            if let answer { state.answers[answer.key] = answer }
+            state.logged.append(Logged(account: account, eventID: state.lastEventID, record: record))
             return .recorded(eventID: state.lastEventID)
         }
     }
 
     public func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]? {
-        state.withLock { state in
+        shared.state.withLock { state in
             guard id >= state.purgedThrough, id <= state.lastEventID else { return nil }
-            let start = state.eventIDs.firstIndex { $0 > id } ?? state.eventIDs.endIndex
-            return zip(state.eventIDs[start...], state.records[start...]).prefix(max(limit, 0)).map {
-                LoggedTrigger(eventID: $0.0, record: $0.1)
+            return state.logged.lazy.filter { $0.account == self.account && $0.eventID > id }.prefix(max(limit, 0)).map {
+                LoggedTrigger(eventID: $0.eventID, record: $0.record)
             }
         }
     }
 
     public func reserveEventID() throws(StorageError) -> Int64 {
-        state.withLock { state in
+        shared.state.withLock { state in
             state.lastEventID += 1
             return state.lastEventID
         }
     }
 
     public func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {
-        state.withLock { $0.answers[key] }
+        shared.state.withLock { $0.answers[account]?[key] }
     }
 
     public func triggers(limit: Int, type: String?, contactId: String?) throws(StorageError) -> [TriggerRecord] {
-        state.withLock { state in
+        shared.state.withLock { state in
             Array(
-                state.records.reversed().filter { record in
-                    (type == nil || record.type == type) && (contactId == nil || record.contactId == contactId)
-                }.prefix(limit))
+                state.logged.reversed().lazy.filter { logged in
+                    logged.account == self.account && (type == nil || logged.record.type == type)
+                        && (contactId == nil || logged.record.contactId == contactId)
+                }.prefix(limit).map(\.record))
         }
     }
 
     public func stats() throws(StorageError) -> TriggerStats {
-        state.withLock { state in
+        shared.state.withLock { state in
             var byType: [String: Int] = [:]
             var byContact: [String: Int] = [:]
-            for record in state.records {
-                byType[record.type, default: 0] += 1
-                if let contactId = record.contactId { byContact[contactId, default: 0] += 1 }
+            var total = 0
+            for logged in state.logged where logged.account == account {
+                total += 1
+                byType[logged.record.type, default: 0] += 1
+                if let contactId = logged.record.contactId { byContact[contactId, default: 0] += 1 }
             }
-            return TriggerStats(total: state.records.count, byType: byType, byContact: byContact)
+            return TriggerStats(total: total, byType: byType, byContact: byContact)
         }
     }
 
     @discardableResult
     public func purgeAnswers(before cutoff: Timestamp) throws(StorageError) -> Int {
-        state.withLock { state in
-            let old = state.answers.filter { $0.value.createdAt < cutoff }.map(\.key)
-            old.forEach { state.answers.removeValue(forKey: $0) }
-            return old.count
-        }
+        try purgeAnswers(before: cutoff, limit: Int.max)
     }
 
     public func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
-        state.withLock { state in
-            let old = state.answers.values.filter { $0.createdAt < cutoff }.sorted { $0.createdAt < $1.createdAt }.prefix(max(limit, 0))
-            old.forEach { state.answers.removeValue(forKey: $0.key) }
+        shared.state.withLock { state in
+            let old = state.answers.flatMap { account, answers in answers.values.map { (account, $0) } }
+                .filter { $0.1.createdAt < cutoff }.sorted { $0.1.createdAt < $1.1.createdAt }.prefix(max(limit, 0))
+            old.forEach { state.answers[$0.0]?[$0.1.key] = nil }
             return old.count
         }
     }
 
     public func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
-        state.withLock { state in
+        shared.state.withLock { state in
             // Oldest first by arrival, as SQLite's index on received_ms would go.
-            let doomed = state.records.indices.filter { state.records[$0].receivedAt < cutoff }.prefix(max(limit, 0))
+            let doomed = state.logged.indices.filter { state.logged[$0].record.receivedAt < cutoff }.prefix(max(limit, 0))
             for index in doomed.reversed() {
-                state.purgedThrough = max(state.purgedThrough, state.eventIDs[index])
-                state.records.remove(at: index)
-                state.eventIDs.remove(at: index)
+                state.purgedThrough = max(state.purgedThrough, state.logged[index].eventID)
+                state.logged.remove(at: index)
             }
             return doomed.count
         }
     }
 
     public func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
-        state.withLock { ($0.answers.count, $0.records.count) }
+        shared.state.withLock { state in (state.answers.values.reduce(0) { $0 + $1.count }, state.logged.count) }
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 @Suite struct ControlCharacterSearchTests {
-    @Test(arguments: RepositoryKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func aSearchWithAControlCharacterMatchesNothingAndDoesNotFail(kind: RepositoryKind) throws {
         try kind.withRepository { (repository: any ContactRepository) throws in
             _ = try repository.create(NewContact(name: "Ada Lovelace", email: "ada@example.com"))

@@ -22,7 +22,7 @@ import Testing
         return try result.get()
     }
 
-    @Test(arguments: RepositoryKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func writesWithCompletionsMatchTheWaitingOnes(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let changes = Mutex<[ContactChange]>([])
@@ -30,7 +30,7 @@ import Testing
 
             let created = try Self.wait { repository.create(NewContact(name: "Ada", email: nil, favorite: false), completion: $0) }
             #expect(try repository.get(id: created.id) == created)
-            #expect(changes.withLock { $0 } == [ContactChange(before: nil, after: created)], "reported before its completion ran")
+            #expect(changes.withLock { $0 } == [ContactChange(account: repository.account, before: nil, after: created)], "reported before its completion ran")
 
             let updated = try Self.wait {
                 repository.update(id: created.id, ContactPatch(favorite: true), expectedRevision: created.revision, completion: $0)
@@ -41,7 +41,7 @@ import Testing
             }
             #expect(before == created && after.favorite && after.revision == created.revision + 1)
             #expect(try repository.get(id: created.id) == after)
-            #expect(changes.withLock { $0.last } == ContactChange(before: created, after: after))
+            #expect(changes.withLock { $0.last } == ContactChange(account: repository.account, before: created, after: after))
 
             let stale = try Self.wait {
                 repository.update(id: created.id, ContactPatch(name: "X"), expectedRevision: created.revision, completion: $0)
@@ -53,11 +53,11 @@ import Testing
             let deleted = try Self.wait { repository.delete(id: created.id, expectedRevision: after.revision, completion: $0) }
             #expect(deleted == .done(before: after, after: nil))
             #expect(try repository.get(id: created.id) == nil)
-            #expect(changes.withLock { $0.last } == ContactChange(before: after, after: nil))
+            #expect(changes.withLock { $0.last } == ContactChange(account: repository.account, before: after, after: nil))
         }
     }
 
-    @Test(arguments: RepositoryKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func concurrentTogglesAreReportedInCommitOrder(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let contact = try repository.create(NewContact(name: "Grace", email: nil, favorite: false))

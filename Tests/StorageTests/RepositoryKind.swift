@@ -4,22 +4,41 @@ import Storage
 import Synchronization
 import Testing
 
-/// The `ContactRepository` implementations the contract suite runs against.
-enum RepositoryKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case memory
-    case sqlite
+/// A backend the contract suites run against: how to open a fresh, empty store of it. The
+/// list is open: a backend adds a value to `all` (PostgreSQL's when a test server is given).
+struct RepositoryKind: Sendable, CustomTestStringConvertible {
+    /// The backend's name, shown in test names.
+    let name: String
+    /// Opens a fresh, empty store; `directory` is a temporary directory removed after the test.
+    let open: @Sendable (TestClock, TemporaryDirectory) throws -> any DataStore
 
-    var testDescription: String { rawValue }
+    var testDescription: String { name }
 
-    /// Runs `body` with a fresh, empty repository of this kind; a SQLite file is removed after.
+    /// In memory.
+    static let memory = RepositoryKind(name: "memory") { clock, _ in InMemoryDataStore(clock: clock.timestamps) }
+    /// A SQLite file.
+    static let sqlite = RepositoryKind(name: "sqlite") { clock, directory in
+        try SQLiteDataStore.open(path: directory.path("contacts.sqlite"), clock: clock.timestamps)
+    }
+
+    /// Every backend this build can test.
+    static let all: [RepositoryKind] = [.memory, .sqlite]
+
+    /// Runs `body` with a fresh, empty store of this kind, closed and removed after.
+    func withStore(clock: TestClock = TestClock(), _ body: (any DataStore) throws -> Void) throws {
+        try TemporaryDirectory.with { directory in
+            let store = try open(clock, directory)
+            defer { try? store.close() }
+            try body(store)
+        }
+    }
+
+    /// Runs `body` with an empty repository of this kind: the view of a new account (not
+    /// `default`), so that every operation is seen to go through the account's scope.
     func withRepository(clock: TestClock = TestClock(), _ body: (any ContactRepository) throws -> Void) throws {
-        switch self {
-        case .memory:
-            try body(InMemoryContactRepository(clock: clock.timestamps))
-        case .sqlite:
-            try TemporaryDirectory.with { directory in
-                try body(SQLiteContactRepository.open(path: directory.path("contacts.sqlite"), clock: clock.timestamps))
-            }
+        try withStore(clock: clock) { store in
+            let account = try store.accounts.createAccount(name: "contract", tokenDigest: Array("contract-\(name)".utf8))
+            try body(store.contacts(of: account.key))
         }
     }
 }

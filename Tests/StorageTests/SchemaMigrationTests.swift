@@ -43,6 +43,52 @@ import Testing
         }
     }
 
+    /// A database of the previous release (schema 5: one person, no accounts) keeps every row
+    /// as the account `default`, and the new accounts start empty beside it.
+    @Test func aVersion5DatabaseBecomesTheDefaultAccountLosingNothing() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("v5.sqlite")
+            try RawDatabase.with(path, create: true) { database throws in
+                try database.execute("PRAGMA journal_mode = WAL")
+                for migration in SQLiteSchema.migrations.prefix(5) { try database.execute(migration) }
+                for (index, name) in ["Ada Lovelace", "Grace Hopper", "Alan Turing"].enumerated() {
+                    let key = SearchFolding.key(name: name, email: nil)
+                    try database.execute(
+                        "INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key) "
+                            + "VALUES ('id\(index)', '\(name)', NULL, \(index == 1 ? 1 : 0), 1, 1, 1, '\(key)')")
+                }
+                try database.execute(
+                    "INSERT INTO triggers (id, type, received_ms, message, contact_id) VALUES ('t1', 'FavoriteAction', 7, 'm', 'id1');"
+                        + "INSERT INTO idempotency_keys (key, request_digest, status, body, created_ms) VALUES ('key-1', 'dg', 200, '{\"id\":\"t1\"}', 7);"
+                        + "PRAGMA user_version = 5; PRAGMA application_id = \(SQLiteSchema.applicationID)")
+            }
+            let store = try SQLiteDataStore.open(path: path)
+            let account = try #require(try store.accounts.account(id: Account.defaultID))
+            #expect(account.key == .default && account.name == "default")
+            let contacts = store.contacts(of: .default)
+            #expect(try contacts.list(ContactQuery()).contacts.map(\.id) == ["id0", "id1", "id2"])
+            #expect(try contacts.favorites().map(\.name) == ["Grace Hopper"])
+            #expect(try contacts.search("hopper") == ["Grace Hopper"])
+            let triggers = store.triggers(of: .default)
+            #expect(try triggers.triggers(limit: 10, type: nil, contactId: "id1").map(\.id) == ["t1"])
+            #expect(try triggers.answer(forKey: "key-1")?.body == Array(#"{"id":"t1"}"#.utf8))
+            // A new account sees none of it, and the old data does not see the new account's.
+            let other = try store.accounts.createAccount(name: "New", tokenDigest: [1, 2, 3])
+            #expect(try store.contacts(of: other.key).counts() == (0, 0))
+            #expect(try store.contacts(of: other.key).search("hopper") == [])
+            #expect(try store.triggers(of: other.key).answer(forKey: "key-1") == nil)
+            _ = try store.contacts(of: other.key).create(NewContact(name: "Grace Hopper"))
+            #expect(try contacts.search("hopper") == ["Grace Hopper"])
+            #expect(try contacts.list(ContactQuery(text: "hopper")).total == 1)
+            try store.close()
+            try RawDatabase.with(path) { database throws in
+                #expect(try database.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
+                #expect(try database.integer("SELECT count(*) FROM contacts WHERE account = 1") == 3)
+                #expect(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'idempotency_keys'") == 0)
+            }
+        }
+    }
+
     /// A file that grew one commit at a time behind the server's back (as an import would) has
     /// an index segment per commit; opening it merges them, so searches stay fast.
     @Test func openingMergesAFragmentedSearchIndex() throws {

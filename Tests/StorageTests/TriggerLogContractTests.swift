@@ -14,7 +14,7 @@ import Testing
         return nil
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func triggersAndReservedIdsShareOneIncreasingSequence(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let first = try #require(Self.eventID(try store.append(Self.record("a"), answer: nil)))
@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func anIdNeverGivenIsUnknown(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.triggers(afterEventID: 0, limit: 10) == [])
@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func aSecondClaimOfAKeyStoresNothingAndGetsTheFirstAnswer(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let answer = TriggerStoreContractTests.answer("k")
@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func anIdBelowWhatThePurgeDeletedIsTooOld(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let old = try #require(Self.eventID(try store.append(Self.record("old1", at: 1000), answer: nil)))

@@ -18,7 +18,7 @@ import Testing
             createdAt: Timestamp(millisecondsSince1970: millis))
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func recordsAndListsNewestFirstWithFilters(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.record(Self.record("a"), answer: nil) == nil)
@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func answerIsStoredWithItsTriggerAndASecondClaimGetsTheFirst(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.record(Self.record("a"), answer: Self.answer("k")) == nil)
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func purgeForgetsOldAnswersOnly(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             _ = try store.record(Self.record("a"), answer: Self.answer("old", at: 1000))
@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func batchedPurgesDeleteTheOldestUpToTheLimitAndCountsFollow(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             for index in 0..<5 {
@@ -77,7 +77,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TriggerStoreKind.allCases)
+    @Test(arguments: RepositoryKind.all)
     func purgerDrainsEveryExpiredRowInBatches(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             for index in 0..<25 {

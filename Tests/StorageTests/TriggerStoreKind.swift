@@ -5,21 +5,15 @@ import Storage
 import Synchronization
 import Testing
 
-/// The trigger store kinds the contract runs against.
-enum TriggerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case memory
-    case sqlite
+/// The trigger store kinds the contract runs against: each backend's view of a new account.
+typealias TriggerStoreKind = RepositoryKind
 
-    var testDescription: String { rawValue }
-
+extension RepositoryKind {
+    /// Runs `body` with an empty trigger store of this kind, a new account's view.
     func withStore(_ body: (any TriggerStore) throws -> Void) throws {
-        switch self {
-        case .memory:
-            try body(InMemoryTriggerStore())
-        case .sqlite:
-            try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
-                try body(SQLiteContactRepository.open(path: directory.path("t.sqlite")).triggerStore())
-            }
+        try withStore(clock: TestClock()) { (store: any DataStore) throws in
+            let account = try store.accounts.createAccount(name: "triggers", tokenDigest: Array("triggers-\(name)".utf8))
+            try body(store.triggers(of: account.key))
         }
     }
 }

@@ -10,11 +10,11 @@ struct ContactInsert: Sendable {
     let now: Timestamp
     let values: [SQLiteValue]
 
-    init(_ contact: NewContact, now: Timestamp) {
+    init(_ contact: NewContact, now: Timestamp, account: AccountKey) {
         self.contact = contact
         self.id = ContactID.generate(at: now)
         self.now = now
-        self.values = ContactSQL.insertValues(id: id, contact, now: now)
+        self.values = ContactSQL.insertValues(id: id, contact, now: now, account: account)
     }
 
     /// The row to insert (its rowid is the contact's sequence).

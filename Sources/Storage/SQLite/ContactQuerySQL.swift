@@ -30,7 +30,9 @@ struct ContactQuerySQL {
     /// The query's text, folded once here (folding costs more than the SQL around it).
     let foldedText: String?
 
-    init(_ query: ContactQuery) {
+    /// `singleAccount`: only the account `default` ever held contacts, so the trigram index
+    /// alone counts a search's matches (otherwise each is checked against the table for its account).
+    init(_ query: ContactQuery, account: AccountKey, singleAccount: Bool) {
         var pageFrom = "contacts c"
         var countFrom = "contacts c"
         var sequence = "c.seq"
@@ -41,7 +43,8 @@ struct ContactQuerySQL {
         foldedText = query.text.map(SearchFolding.fold)
         if let folded = foldedText, !folded.isEmpty {
             if folded.unicodeScalars.count >= 3 {
-                countFrom = query.favorite == nil ? "contacts_search" : "contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid"
+                countFrom =
+                    query.favorite == nil && singleAccount ? "contacts_search" : "contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid"
                 // CROSS JOIN keeps the trigram index as the outer loop, in rowid order, so a page
                 // stops early; otherwise the planner may probe the index once per favorite row.
                 pageFrom = "contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid"
@@ -50,14 +53,21 @@ struct ContactQuerySQL {
                 let substring = ("instr(c.search_key, ?) > 0", SQLiteValue.text(folded))
                 page = [match, substring]
                 count = [match]
+                if !singleAccount { count.append(("c.account = ?", .integer(account.rawValue))) }
             } else {
                 let like = (#"c.search_key LIKE '%' || ? || '%' ESCAPE '\'"#, SQLiteValue.text(Self.escapedForLike(folded)))
                 page = [like]
-                count = [like]
+                count = [like, ("c.account = ?", .integer(account.rawValue))]
                 // Unary + keeps the scan in rowid order instead of a lookup per favorite index
                 // entry, which is slower when most rows have that flag and few match the text.
                 favoriteCondition = "+c.favorite = ?"
             }
+        }
+        // Trigram pages read the index in rowid order and check each row's account; the others
+        // walk the account's rows by the (account, seq) index.
+        page.append(("c.account = ?", .integer(account.rawValue)))
+        if foldedText.map({ $0.isEmpty }) ?? true {
+            count.append(("c.account = ?", .integer(account.rawValue)))
         }
         if let flag = query.favorite {
             page.append((favoriteCondition, .bool(flag)))

@@ -4,13 +4,15 @@ import QuickActions
 enum ContactSQL {
     /// The columns `contact(_:)` reads, in order.
     static let columns = "c.seq, c.id, c.name, c.email, c.favorite, c.created_ms, c.updated_ms, c.revision"
-    static let byID = "SELECT \(columns) FROM contacts c WHERE c.id = ?"
+    /// Values: id, account.
+    static let byID = "SELECT \(columns) FROM contacts c WHERE c.id = ? AND c.account = ?"
     /// A new contact's row (`RowInsert`): the table and columns, and one row's values.
-    static let insertTarget = "contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key)"
-    static let insertPlaceholders = "(?, ?, ?, ?, ?, ?, 1, ?)"
+    static let insertTarget = "contacts (account, id, name, email, favorite, created_ms, updated_ms, revision, search_key)"
+    static let insertPlaceholders = "(?, ?, ?, ?, ?, ?, ?, 1, ?)"
     static let update = "UPDATE contacts SET name = ?, email = ?, favorite = ?, updated_ms = ?, revision = ?, search_key = ? WHERE seq = ?"
     static let delete = "DELETE FROM contacts WHERE seq = ?"
-    static let favorites = "SELECT \(columns) FROM contacts c WHERE c.favorite = 1 ORDER BY c.seq"
+    /// Values: account.
+    static let favorites = "SELECT \(columns) FROM contacts c WHERE c.account = ? AND c.favorite = 1 ORDER BY c.seq"
     /// The candidates for contacts named `key` (a `ContactName.key`): those whose search key
     /// starts with the folded name and U+001F. Folding is the same for every canonically
     /// equivalent spelling, so NFC and NFD names are both candidates; the caller keeps those
@@ -19,18 +21,22 @@ enum ContactSQL {
     /// There is no index on names (it would cost every insert a page write): the candidates come
     /// from the trigram index, checked with `instr` on the base table. A name that folds to
     /// fewer than two characters scans.
-    static func named(_ key: String) -> (sql: String, values: [SQLiteValue]) {
+    static func named(_ key: String, account: AccountKey) -> (sql: String, values: [SQLiteValue]) {
         let prefix = SearchFolding.fold(key) + "\u{1F}"
         guard prefix.unicodeScalars.count >= 3 else {
-            return ("SELECT \(columns) FROM contacts c WHERE instr(c.search_key, ?) = 1 ORDER BY c.seq", [.text(prefix)])
+            return (
+                "SELECT \(columns) FROM contacts c WHERE c.account = ? AND instr(c.search_key, ?) = 1 ORDER BY c.seq",
+                [.integer(account.rawValue), .text(prefix)]
+            )
         }
         return (
             "SELECT \(columns) FROM contacts_search s CROSS JOIN contacts c ON c.seq = s.rowid "
-                + "WHERE contacts_search MATCH ? AND instr(c.search_key, ?) = 1 ORDER BY s.rowid",
-            [.text(ContactQuerySQL.phrase(prefix)), .text(prefix)]
+                + "WHERE contacts_search MATCH ? AND instr(c.search_key, ?) = 1 AND c.account = ? ORDER BY s.rowid",
+            [.text(ContactQuerySQL.phrase(prefix)), .text(prefix), .integer(account.rawValue)]
         )
     }
-    static let counts = "SELECT (SELECT count(*) FROM contacts), (SELECT count(*) FROM contacts WHERE favorite = 1)"
+    /// Values: account twice.
+    static let counts = "SELECT (SELECT count(*) FROM contacts WHERE account = ?), (SELECT count(*) FROM contacts WHERE account = ? AND favorite = 1)"
     static let ping = "SELECT 1"
 
     /// The contact in the current row of a statement selecting `columns`.
@@ -50,9 +56,9 @@ enum ContactSQL {
     }
 
     /// The values of `insert`.
-    static func insertValues(id: String, _ contact: NewContact, now: Timestamp) -> [SQLiteValue] {
+    static func insertValues(id: String, _ contact: NewContact, now: Timestamp, account: AccountKey) -> [SQLiteValue] {
         [
-            .text(id), .text(contact.name), .optionalText(contact.email), .bool(contact.favorite),
+            .integer(account.rawValue), .text(id), .text(contact.name), .optionalText(contact.email), .bool(contact.favorite),
             .integer(now.millisecondsSince1970), .integer(now.millisecondsSince1970),
             .text(searchKey(name: contact.name, email: contact.email)),
         ]

@@ -2,7 +2,8 @@ import CSQLite3
 import QuickActions
 import Synchronization
 
-/// Contacts in a SQLite database file: WAL, one writer connection and a small pool of readers.
+/// One account's contacts in a SQLite database file: WAL, one writer connection and a small
+/// pool of readers. Every statement names the account, so a view never sees another's rows.
 ///
 /// Semantics match `InMemoryContactRepository` (search compares folded text by Unicode
 /// scalars, see `ContactSQL.searchKey` for the rare difference). Every write is committed with
@@ -13,33 +14,43 @@ public final class SQLiteContactRepository: ContactRepository {
     /// The database file.
     public let path: String
     private let clock: @Sendable () -> Timestamp
-    /// Totals of recent searches, valid until the next write: paging through a search, or
-    /// repeating it, counts its matches once.
-    private let totals = SearchTotals()
     /// The database, shared with `SQLiteTriggerStore`.
     let database: SQLiteDatabase
-    public let changes = ContactChangeFeed()
+    /// Whose contacts these are.
+    public let account: AccountKey
+    /// The database's feed: every account's changes, each naming its account.
+    public var changes: ContactChangeFeed { database.changes }
     private var readers: SQLiteReaderPool { database.readers }
+    /// Totals of recent searches, valid until the next write: paging through a search, or
+    /// repeating it, counts its matches once (kept by the database, for every account's views).
+    private var totals: SearchTotals { database.searchTotals }
 
     /// Opens (or creates) the quickactiond database at `path`, checks it, and migrates it to the
-    /// current schema; `clock` supplies timestamps. Throws, naming the path, when the file is
+    /// current schema; `clock` supplies timestamps. The repository is the account `default`'s
+    /// (see `SQLiteDataStore` for the others). Throws, naming the path, when the file is
     /// not a SQLite database, is corrupt, belongs to another application, has a newer schema
     /// than this binary knows, or cannot be written. It never rewrites a file it refuses.
     public static func open(
         path: String, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StorageError) -> SQLiteContactRepository {
-        try SQLiteContactRepository(path: path, clock: clock, readerCount: 4)
+        SQLiteContactRepository(database: try SQLiteDatabase(path: path, readerCount: 4), account: .default, clock: clock)
     }
 
-    private init(path: String, clock: @escaping @Sendable () -> Timestamp, readerCount: Int) throws(StorageError) {
-        self.database = try SQLiteDatabase(path: path, readerCount: readerCount)
-        self.path = path
+    init(database: SQLiteDatabase, account: AccountKey, clock: @escaping @Sendable () -> Timestamp) {
+        self.database = database
+        self.path = database.path
+        self.account = account
         self.clock = clock
     }
 
-    /// The trigger store in the same database file, sharing its writer (and group commits).
+    /// The trigger store of the same account in the same database file, sharing its writer (and group commits).
     public func triggerStore() -> SQLiteTriggerStore {
-        SQLiteTriggerStore(database: database)
+        SQLiteTriggerStore(database: database, account: account)
+    }
+
+    /// The whole store of this repository's database: accounts, and every account's views.
+    public func dataStore() -> SQLiteDataStore {
+        SQLiteDataStore(database: database, clock: clock)
     }
 
     /// Checkpoints the WAL into the database file (at shutdown).
@@ -48,18 +59,24 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func create(_ contact: NewContact) throws(StorageError) -> Contact {
-        let insert = ContactInsert(contact, now: clock())
+        let insert = ContactInsert(contact, now: clock(), account: account)
         defer { totals.invalidate() }
         let changes = changes
+        let account = account
         return insert.contact(
-            sequence: try database.insert(insert.row) { changes.publish(ContactChange(before: nil, after: insert.contact(sequence: $0))) })
+            sequence: try database.insert(insert.row) {
+                changes.publish(ContactChange(account: account, before: nil, after: insert.contact(sequence: $0)))
+            })
     }
 
     public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
-        let insert = ContactInsert(contact, now: clock())
+        let insert = ContactInsert(contact, now: clock(), account: account)
         let totals = totals
         let changes = changes
-        database.insert(insert.row, committed: { changes.publish(ContactChange(before: nil, after: insert.contact(sequence: $0))) }) { result in
+        let account = account
+        database.insert(
+            insert.row, committed: { changes.publish(ContactChange(account: account, before: nil, after: insert.contact(sequence: $0))) }
+        ) { result in
             totals.invalidate()
             completion(result.map(insert.contact(sequence:)))
         }
@@ -67,17 +84,17 @@ public final class SQLiteContactRepository: ContactRepository {
 
     public func get(id: String) throws(StorageError) -> Contact? {
         try readers.read { connection throws(StorageError) in
-            try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact)
+            try connection.firstRow(ContactSQL.byID, [.text(id), .integer(account.rawValue)], ContactSQL.contact)
         }
     }
 
     public func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
         // A NUL would also end the full-text query early: answer "no match" before SQL sees it.
         guard query.canMatch else { return ContactPage(contacts: [], total: 0, nextAfter: nil) }
-        let sql = ContactQuerySQL(query)
+        let sql = ContactQuerySQL(query, account: account, singleAccount: database.singleAccount.load(ordering: .relaxed))
         let limit = min(max(query.limit, 0), Int(Int32.max))
         let after = query.after ?? 0
-        let key = SearchTotals.Key(foldedText: sql.foldedText, favorite: query.favorite)
+        let key = SearchTotals.Key(account: account, foldedText: sql.foldedText, favorite: query.favorite)
         // Read before the snapshot: a total counted now is only reused while no write followed.
         let generation = totals.generation
         let cached = totals.total(for: key, generation: generation)
@@ -99,32 +116,34 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock()))
+        try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock(), account: account))
     }
 
     public func update(
         id: String, _ patch: ContactPatch, expectedRevision: Int64?,
         completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
-        write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock()), completion: completion)
+        write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock(), account: account), completion: completion)
     }
 
     public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try write(Self.deleting(id: id, expectedRevision: expectedRevision))
+        try write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account))
     }
 
     public func delete(
         id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
-        write(Self.deleting(id: id, expectedRevision: expectedRevision), completion: completion)
+        write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account), completion: completion)
     }
 
     /// The write of an update, run inside the group commit's transaction.
     private static func updating(
-        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp, account: AccountKey
     ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
-            guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
+            guard let before = try connection.firstRow(ContactSQL.byID, [.text(id), .integer(account.rawValue)], ContactSQL.contact) else {
+                return .notFound
+            }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             var after = patch.applied(to: before)
             after.updatedAt = max(now, before.updatedAt)
@@ -135,9 +154,13 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     /// The write of a delete, run inside the group commit's transaction.
-    private static func deleting(id: String, expectedRevision: Int64?) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
+    private static func deleting(
+        id: String, expectedRevision: Int64?, account: AccountKey
+    ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
-            guard let before = try connection.firstRow(ContactSQL.byID, [.text(id)], ContactSQL.contact) else { return .notFound }
+            guard let before = try connection.firstRow(ContactSQL.byID, [.text(id), .integer(account.rawValue)], ContactSQL.contact) else {
+                return .notFound
+            }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             try connection.run(ContactSQL.delete, [.integer(before.sequence)])
             return .done(before: before, after: nil)
@@ -145,19 +168,23 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     public func favorites() throws(StorageError) -> [Contact] {
-        try readers.read { connection throws(StorageError) in try connection.rows(ContactSQL.favorites, [], ContactSQL.contact) }
+        try readers.read { connection throws(StorageError) in
+            try connection.rows(ContactSQL.favorites, [.integer(account.rawValue)], ContactSQL.contact)
+        }
     }
 
     public func contacts(named name: String) throws(StorageError) -> [Contact] {
         guard let key = ContactName.key(name) else { return [] }
-        let named = ContactSQL.named(key)
+        let named = ContactSQL.named(key, account: account)
         let candidates = try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, ContactSQL.contact) }
         return candidates.filter { ContactName.matches($0.name, key: key) }
     }
 
     public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
         let counts = try readers.read { connection throws(StorageError) in
-            try connection.firstRow(ContactSQL.counts) { (Int($0.int64(at: 0)), Int($0.int64(at: 1))) }
+            try connection.firstRow(ContactSQL.counts, [.integer(account.rawValue), .integer(account.rawValue)]) {
+                (Int($0.int64(at: 0)), Int($0.int64(at: 1)))
+            }
         }
         return counts ?? (0, 0)
     }
@@ -182,8 +209,9 @@ public final class SQLiteContactRepository: ContactRepository {
     ) throws(StorageError) -> ContactWriteResult {
         defer { totals.invalidate() }
         let changes = changes
+        let account = account
         return try database.write(body) { result in
-            if case .done(let before, let after) = result { changes.publish(ContactChange(before: before, after: after)) }
+            if case .done(let before, let after) = result { changes.publish(ContactChange(account: account, before: before, after: after)) }
         }
     }
 
@@ -194,10 +222,11 @@ public final class SQLiteContactRepository: ContactRepository {
     ) {
         let changes = changes
         let totals = totals
+        let account = account
         database.write(
             body,
             committed: { result in
-                if case .done(let before, let after) = result { changes.publish(ContactChange(before: before, after: after)) }
+                if case .done(let before, let after) = result { changes.publish(ContactChange(account: account, before: before, after: after)) }
             },
             completion: { result in
                 totals.invalidate()

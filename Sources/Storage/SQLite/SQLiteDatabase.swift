@@ -23,6 +23,16 @@ final class SQLiteDatabase: Sendable {
     private let lock: DatabaseFileLock
     /// The storage failure of the last write, until a write succeeds again (for readiness).
     let health = WriteHealth()
+    /// Every committed contact change, of every account (published on the writer, in commit order).
+    let changes = ContactChangeFeed()
+    /// Totals of recent searches (see `SearchTotals`), for every account's views.
+    let searchTotals = SearchTotals()
+    /// Committed token replacements and account deletions.
+    let accountChanges = AccountChangeFeed()
+    /// Whether only the account `default` ever existed here: then counting a search's matches
+    /// needs no check of whose they are (see `ContactQuerySQL`). Cleared for good by the first
+    /// other account.
+    let singleAccount: Atomic<Bool>
 
     /// Opens (or creates), checks and migrates the database at `path`.
     init(path: String, readerCount: Int = 4) throws(StorageError) {
@@ -36,6 +46,7 @@ final class SQLiteDatabase: Sendable {
         try SQLiteSchema.prepare(connection)
         // A file grown in bulk (an import) may hold many index segments: tidy them now, briefly.
         Self.tidy(connection, budgetNanoseconds: 2_000_000_000)
+        self.singleAccount = Atomic(try connection.integer(AccountSQL.othersExist) == 0)
         self.path = path
         self.writer = Mutex(connection)
         self.readers = SQLiteReaderPool(path: path, size: readerCount)
@@ -125,8 +136,11 @@ final class SQLiteDatabase: Sendable {
     }
 
     private static let probeKey = "\u{1}readiness-probe"
-    private static let probeInsert = "INSERT INTO idempotency_keys (key, request_digest, status, body, created_ms) VALUES (?, '', 0, zeroblob(?), 0)"
-    private static let probeDelete = "DELETE FROM idempotency_keys WHERE key = ?"
+    /// Account 0 is no account's: no request can read the row.
+    private static let probeInsert = """
+        INSERT INTO idempotency_answers (account, key, request_digest, status, body, created_ms) VALUES (0, ?, '', 0, zeroblob(?), 0)
+        """
+    private static let probeDelete = "DELETE FROM idempotency_answers WHERE account = 0 AND key = ?"
 
     /// Checkpoints the WAL into the main file (at shutdown), so the database is one file again.
     func checkpoint() throws(StorageError) {

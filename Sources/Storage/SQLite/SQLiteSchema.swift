@@ -109,6 +109,43 @@ enum SQLiteSchema {
         INSERT INTO trigger_log (purged_through) SELECT coalesce(
             (SELECT min(seq) - 1 FROM triggers), (SELECT seq FROM sqlite_sequence WHERE name = 'triggers'), 0);
         """,
+        // 6: accounts. Everything stored so far becomes the account `default` (key 1), in this one
+        // transaction, losing nothing. Contacts and triggers gain their account (a column
+        // with default 1, so the rows already there need no rewrite); lists by account use
+        // (account, seq), favorites (account, favorite, seq), which replaces the index on
+        // favorite alone. Idempotency-Key answers are keyed by (account, key): the claim of a
+        // key is that row's insert, so two writers (or processes) cannot both record one key.
+        // Tokens are kept as SHA-256 digests only.
+        """
+        CREATE TABLE accounts (
+            key INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            token_digest BLOB UNIQUE
+        );
+        INSERT INTO accounts (key, id, name, created_ms)
+            VALUES (1, 'default', 'default', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+        ALTER TABLE contacts ADD COLUMN account INTEGER NOT NULL DEFAULT 1;
+        DROP INDEX contacts_favorite;
+        CREATE INDEX contacts_account ON contacts (account, seq);
+        CREATE INDEX contacts_account_favorite ON contacts (account, favorite, seq);
+        ALTER TABLE triggers ADD COLUMN account INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX triggers_account ON triggers (account, seq);
+        CREATE TABLE idempotency_answers (
+            account INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            request_digest TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            PRIMARY KEY (account, key)
+        );
+        INSERT INTO idempotency_answers (account, key, request_digest, status, body, created_ms)
+            SELECT 1, key, request_digest, status, body, created_ms FROM idempotency_keys;
+        DROP TABLE idempotency_keys;
+        CREATE INDEX idempotency_answers_created ON idempotency_answers (created_ms);
+        """,
     ]
 
     /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a

@@ -2,19 +2,19 @@ import QuickActions
 
 extension SQLiteTriggerStore {
     public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
-        try database.write { connection throws(StorageError) -> TriggerAppend in
-            if let answer, let existing = try connection.firstRow(TriggerSQL.answerByKey, [.text(answer.key)], TriggerSQL.answer) {
-                return .answered(existing)
-            }
-            let eventID = try connection.firstRow(TriggerLogSQL.insertReturningSeq, TriggerSQL.insertValues(record)) { $0.int64(at: 0) } ?? 0
+        let account = account
+        return try database.write { connection throws(StorageError) -> TriggerAppend in
             if let answer {
-                try connection.run(
-                    TriggerSQL.insertAnswer,
-                    [
-                        .text(answer.key), .text(answer.requestDigest), .integer(Int64(answer.status)),
-                        .text(String(decoding: answer.body, as: UTF8.self)), .integer(answer.createdAt.millisecondsSince1970),
-                    ])
+                // The claim: only one insert of (account, key) changes a row; the others find the winner's answer.
+                try connection.run(TriggerSQL.claimAnswer, TriggerSQL.claimValues(answer, account: account))
+                if connection.changes == 0 {
+                    let winner = try connection.firstRow(TriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)], TriggerSQL.answer)
+                    guard let winner else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
+                    return .answered(winner)
+                }
             }
+            let eventID =
+                try connection.firstRow(TriggerLogSQL.insertReturningSeq, TriggerSQL.insertValues(record, account: account)) { $0.int64(at: 0) } ?? 0
             return .recorded(eventID: eventID)
         }
     }
@@ -25,7 +25,7 @@ extension SQLiteTriggerStore {
             try connection.transaction(immediate: false) { () throws(StorageError) -> [LoggedTrigger]? in
                 let bounds = try connection.firstRow(TriggerLogSQL.bounds) { ($0.int64(at: 0), $0.int64(at: 1)) }
                 guard let (purgedThrough, lastGiven) = bounds, id >= purgedThrough, id <= lastGiven else { return nil }
-                return try connection.rows(TriggerLogSQL.after, [.integer(id), .integer(Int64(limit))]) { row in
+                return try connection.rows(TriggerLogSQL.after, [.integer(account.rawValue), .integer(id), .integer(Int64(limit))]) { row in
                     LoggedTrigger(eventID: row.int64(at: 8), record: TriggerSQL.record(row))
                 }
             }
@@ -54,7 +54,8 @@ enum TriggerLogSQL {
     static let bounds = """
         SELECT (SELECT purged_through FROM trigger_log), coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'triggers'), 0)
         """
-    static let after = "SELECT \(TriggerSQL.columns), seq FROM triggers WHERE seq > ? ORDER BY seq LIMIT ?"
+    /// Values: account, the event id to start after, the limit.
+    static let after = "SELECT \(TriggerSQL.columns), seq FROM triggers WHERE account = ? AND seq > ? ORDER BY seq LIMIT ?"
     /// Run before a purge batch, with its bound values: the floor rises to the batch's highest seq.
     static let raiseFloor = """
         UPDATE trigger_log SET purged_through = max(purged_through, coalesce(

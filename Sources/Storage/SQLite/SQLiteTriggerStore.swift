@@ -4,32 +4,22 @@ import QuickActions
 /// group-committed writer as the contacts.
 public final class SQLiteTriggerStore: TriggerStore {
     let database: SQLiteDatabase
+    /// Whose triggers and answers these are (the purge and the stored counts are the whole file's).
+    public let account: AccountKey
 
-    init(database: SQLiteDatabase) {
+    init(database: SQLiteDatabase, account: AccountKey) {
         self.database = database
+        self.account = account
     }
 
     public func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
-        try database.write { connection throws(StorageError) -> StoredAnswer? in
-            if let answer, let existing = try connection.firstRow(TriggerSQL.answerByKey, [.text(answer.key)], TriggerSQL.answer) {
-                return existing
-            }
-            try connection.run(TriggerSQL.insert, TriggerSQL.insertValues(record))
-            if let answer {
-                try connection.run(
-                    TriggerSQL.insertAnswer,
-                    [
-                        .text(answer.key), .text(answer.requestDigest), .integer(Int64(answer.status)),
-                        .text(String(decoding: answer.body, as: UTF8.self)), .integer(answer.createdAt.millisecondsSince1970),
-                    ])
-            }
-            return nil
-        }
+        if case .answered(let existing) = try append(record, answer: answer) { return existing }
+        return nil
     }
 
     public func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {
         try database.readers.read { connection throws(StorageError) in
-            try connection.firstRow(TriggerSQL.answerByKey, [.text(key)], TriggerSQL.answer)
+            try connection.firstRow(TriggerSQL.answerByKey, [.integer(account.rawValue), .text(key)], TriggerSQL.answer)
         }
     }
 
@@ -37,15 +27,20 @@ public final class SQLiteTriggerStore: TriggerStore {
         try database.readers.read { connection throws(StorageError) in
             try connection.rows(
                 TriggerSQL.list,
-                [.optionalText(type), .optionalText(type), .optionalText(contactId), .optionalText(contactId), .integer(Int64(limit))],
+                [
+                    .integer(account.rawValue), .optionalText(type), .optionalText(type), .optionalText(contactId), .optionalText(contactId),
+                    .integer(Int64(limit)),
+                ],
                 TriggerSQL.record)
         }
     }
 
     public func stats() throws(StorageError) -> TriggerStats {
         try database.readers.read { connection throws(StorageError) in
-            let byType = try connection.rows(TriggerSQL.countsByType) { ($0.text(at: 0), Int($0.int64(at: 1))) }
-            let byContact = try connection.rows(TriggerSQL.countsByContact) { ($0.text(at: 0), Int($0.int64(at: 1))) }
+            let byType = try connection.rows(TriggerSQL.countsByType, [.integer(account.rawValue)]) { ($0.text(at: 0), Int($0.int64(at: 1))) }
+            let byContact = try connection.rows(TriggerSQL.countsByContact, [.integer(account.rawValue)]) {
+                ($0.text(at: 0), Int($0.int64(at: 1)))
+            }
             return TriggerStats(
                 total: byType.reduce(0) { $0 + $1.1 }, byType: Dictionary(uniqueKeysWithValues: byType),
                 byContact: Dictionary(uniqueKeysWithValues: byContact))

@@ -6,6 +6,8 @@ enum SQLiteValue: Sendable, Equatable {
     case integer(Int64)
     /// UTF-8 text.
     case text(String)
+    /// Bytes (token digests).
+    case blob([UInt8])
 
     /// Text, or NULL when `value` is nil.
     static func optionalText(_ value: String?) -> SQLiteValue {

@@ -6,10 +6,12 @@ import Synchronization
 final class SearchTotals: Sendable {
     /// A search's filters (the page bounds do not change the total).
     struct Key: Hashable, Sendable {
+        let account: AccountKey
         let text: String?
         let favorite: Bool?
 
-        init(foldedText: String?, favorite: Bool?) {
+        init(account: AccountKey, foldedText: String?, favorite: Bool?) {
+            self.account = account
             text = foldedText
             self.favorite = favorite
         }

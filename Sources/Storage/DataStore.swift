@@ -1,0 +1,29 @@
+/// One backend's whole store: accounts, and each account's contacts and triggers. The
+/// composition root opens one (see `DataStoreBackend`); everything else reaches the data
+/// through the account-scoped views it hands out, so a view can only ever see its account.
+public protocol DataStore: Sendable {
+    /// The accounts.
+    var accounts: any AccountStore { get }
+    /// The contacts of `account` (a cheap view: make one per request).
+    func contacts(of account: AccountKey) -> any ContactRepository
+    /// The triggers and Idempotency-Key answers of `account` (a cheap view). The retention
+    /// purge and the stored counts of the view act on the whole store.
+    func triggers(of account: AccountKey) -> any TriggerStore
+    /// Every committed contact change of every account, in commit order.
+    var changes: ContactChangeFeed { get }
+    /// Checks the store answers (for readiness).
+    func ping() throws(StorageError)
+    /// Flushes what the backend buffers at shutdown (SQLite: a WAL checkpoint).
+    func close() throws(StorageError)
+}
+
+/// A kind of store the service can open, recognised by the `--db` location it is given. The
+/// composition root lists the backends it links; adding one adds a value to that list.
+public protocol DataStoreBackend: Sendable {
+    /// The backend's name, for messages and `--help`.
+    var name: String { get }
+    /// Whether `location` (the `--db` value) names a store of this backend.
+    func accepts(_ location: String) -> Bool
+    /// Opens (creating and migrating when needed) the store at `location`.
+    func open(_ location: String) throws(StorageError) -> any DataStore
+}
