@@ -9,8 +9,12 @@ public protocol DataStore: Sendable {
     /// The triggers and Idempotency-Key answers of `account` (a cheap view). The retention
     /// purge and the stored counts of the view act on the whole store.
     func triggers(of account: AccountKey) -> any TriggerStore
-    /// Every committed contact change of every account, in commit order.
+    /// Every committed contact change of every account, in commit order. A change with
+    /// neither `before` nor `after` says only that the account's contacts changed in ways this
+    /// process did not see (another process sharing the store made them): re-read them.
     var changes: ContactChangeFeed { get }
+    /// Triggers other processes sharing the store recorded (never this process's own).
+    var remoteTriggers: TriggerFeed { get }
     /// Checks the store answers (for readiness).
     func ping() throws(StorageError)
     /// Flushes what the backend buffers at shutdown (SQLite: a WAL checkpoint).

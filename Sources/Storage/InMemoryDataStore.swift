@@ -40,6 +40,9 @@ public final class InMemoryDataStore: DataStore, AccountStore {
 
     public var changes: ContactChangeFeed { defaultContacts.changes }
 
+    /// Never reports anything: one process owns the store.
+    public let remoteTriggers = TriggerFeed()
+
     public func ping() throws(StorageError) {}
 
     public func close() throws(StorageError) {}

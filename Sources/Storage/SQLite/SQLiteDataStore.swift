@@ -34,6 +34,9 @@ public final class SQLiteDataStore: DataStore {
 
     public var changes: ContactChangeFeed { database.changes }
 
+    /// Never reports anything: one process owns the store.
+    public let remoteTriggers = TriggerFeed()
+
     public func ping() throws(StorageError) {
         try defaultContacts.ping()
     }
