@@ -9,6 +9,7 @@ import Testing
 /// A store whose database has gone away: every call fails.
 final class UnreachableRepository: ContactRepository {
     private let error = StorageError(.ioError, message: "disk I/O error")
+    let account = AccountKey.default
     let changes = ContactChangeFeed()
     func create(_ contact: NewContact) throws(StorageError) -> Contact { throw error }
     func get(id: String) throws(StorageError) -> Contact? { throw error }
