@@ -2,6 +2,7 @@
 #define QUICKACTIOND_CCRYPTO_SHIM_H
 #include <stddef.h>
 #include <openssl/evp.h>
+#include <sys/random.h>  /* getrandom(2): Swift's Glibc module does not export it */
 
 /*
  * OpenSSL's libcrypto (Debian libssl-dev), through its EVP interface only: the one-shot
@@ -36,5 +37,10 @@ static inline int qa_sha256_finish(EVP_MD_CTX *context, unsigned char *out) {
 
 static inline void qa_sha256_free(EVP_MD_CTX *context) {
     EVP_MD_CTX_free(context);
+}
+/// getrandom(2) into `buffer` (`count` bytes); the bytes written, or -1 with errno set. For
+/// account tokens: the kernel's CSPRNG, with no file descriptor to open or run out of.
+static inline ssize_t qa_getrandom(void *buffer, size_t count) {
+    return getrandom(buffer, count, 0);
 }
 #endif

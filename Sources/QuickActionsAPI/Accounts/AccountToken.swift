@@ -1,0 +1,116 @@
+import CCrypto
+import Glibc
+
+/// An account's bearer token: `qa_`, 30 base62 characters from the system's CSPRNG, and 6 base62
+/// characters of the CRC32 of those 30. GitHub's token design: a secret scanner can match
+/// `qa_[0-9A-Za-z]{36}` and check the checksum offline, and the server can refuse garbage before
+/// it looks anything up. Only `digest(_:)` of a token is ever stored.
+public enum AccountToken {
+    /// What every token starts with.
+    public static let prefix = "qa_"
+    /// Random characters after the prefix: 30 × log2(62) ≈ 178.6 bits.
+    public static let randomLength = 30
+    /// Checksum characters at the end: 62⁶ > 2³², so any CRC32 fits.
+    public static let checksumLength = 6
+    /// Characters in a token, prefix included.
+    public static let length = 3 + randomLength + checksumLength
+
+    /// Base62 digits in value order (the checksum is a base62 number, most significant first).
+    static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// A new token, from `getrandom(2)`.
+    public static func generate() -> String {
+        var random: [UInt8] = []
+        random.reserveCapacity(length)
+        // Rejection sampling keeps every character uniform: 248 = 4 × 62, so a byte below it
+        // maps onto the alphabet evenly and the 8 above are drawn again.
+        var bytes = [UInt8](repeating: 0, count: 48)
+        while random.count < randomLength {
+            fillRandom(&bytes)
+            for byte in bytes where byte < 248 && random.count < randomLength {
+                random.append(alphabet[Int(byte % 62)])
+            }
+        }
+        return String(decoding: Array(prefix.utf8) + random + checksum(random), as: UTF8.self)
+    }
+
+    /// Whether `token` has the prefix, the length, only base62 characters and a matching
+    /// checksum. Cheap and lookup-free: what fails here never reaches the store. (Its timing
+    /// reveals only whether the text is well formed, which anyone can compute.)
+    public static func isWellFormed(_ token: some StringProtocol) -> Bool {
+        let bytes = Array(token.utf8)
+        guard bytes.count == length, bytes.starts(with: prefix.utf8) else { return false }
+        let random = bytes[3..<(3 + randomLength)]
+        guard random.allSatisfy(isBase62) else { return false }
+        return bytes[(3 + randomLength)...].elementsEqual(checksum(random))
+    }
+
+    /// The SHA-256 digest of `token`'s UTF-8: the only form in which a token is stored.
+    public static func digest(_ token: some StringProtocol) -> [UInt8] {
+        SHA256.digest(Array(token.utf8))
+    }
+
+    /// Whether two digests are equal, in time that depends only on their lengths (32 bytes
+    /// each), never on where they first differ.
+    public static func digestsEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+
+    /// What `lookup` finds for `presented`'s digest, or nil; a malformed token is refused here
+    /// and `lookup` (a database read) is never called for it.
+    public static func resolve<Found>(_ presented: some StringProtocol, lookup: ([UInt8]) throws -> Found?) rethrows -> Found? {
+        guard isWellFormed(presented) else { return nil }
+        return try lookup(digest(presented))
+    }
+
+    /// The 6 base62 characters of the CRC32 of `random`.
+    static func checksum(_ random: some Sequence<UInt8>) -> [UInt8] {
+        var value = crc32(random)
+        var digits = [UInt8](repeating: alphabet[0], count: checksumLength)
+        for index in digits.indices.reversed() {
+            digits[index] = alphabet[Int(value % 62)]
+            value /= 62
+        }
+        return digits
+    }
+
+    /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320): zlib's `crc32`, which scanners use.
+    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    private static func isBase62(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    /// Fills `buffer` from `getrandom(2)` (blocking until the pool is seeded, which it is long
+    /// before a request arrives), retrying on EINTR and short reads. There is no fallback: a
+    /// token from a weaker source would be worse than a crash.
+    private static func fillRandom(_ buffer: inout [UInt8]) {
+        buffer.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var filled = 0
+            while filled < raw.count {
+                let count = qa_getrandom(base + filled, raw.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    preconditionFailure("getrandom(2) failed with errno \(errno)")
+                }
+                filled += count
+            }
+        }
+    }
+}

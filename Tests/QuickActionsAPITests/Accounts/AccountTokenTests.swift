@@ -1,0 +1,92 @@
+import Testing
+
+@testable import QuickActionsAPI
+
+@Suite struct AccountTokenTests {
+    private static let base62 = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+    @Test func generatedTokensHaveTheScannableForm() {
+        for _ in 0..<100 {
+            let token = AccountToken.generate()
+            #expect(token.count == 39)
+            #expect(token.hasPrefix("qa_"))
+            #expect(token.dropFirst(3).allSatisfy { Self.base62.contains($0) })
+            #expect(AccountToken.isWellFormed(token))
+        }
+    }
+
+    @Test func checksumIsZlibsCRC32InBase62() {
+        #expect(AccountToken.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        // Computed independently with Python's zlib.crc32, as a secret scanner would.
+        let token = "qa_abcdefghijABCDEFGHIJ01234567892C2O59"
+        #expect(String(decoding: AccountToken.checksum(Array("abcdefghijABCDEFGHIJ0123456789".utf8)), as: UTF8.self) == "2C2O59")
+        #expect(AccountToken.isWellFormed(token))
+    }
+
+    @Test func anyChangedCharacterBreaksTheChecksum() {
+        let token = Array(AccountToken.generate())
+        for position in 3..<token.count {
+            for replacement in Self.base62 where replacement != token[position] {
+                var changed = token
+                changed[position] = replacement
+                #expect(!AccountToken.isWellFormed(String(changed)), "position \(position) → \(replacement)")
+            }
+        }
+    }
+
+    @Test func malformedTextIsRefused() {
+        let good = AccountToken.generate()
+        let body = String(good.dropFirst(3))
+        var bad: [String] = ["", "qa_", String(good.dropLast()), good + "0", " " + good, good + "\n"]
+        bad.append("qb_" + body)
+        bad.append("QA_" + body)
+        bad.append(String(good.prefix(10)) + "-" + String(good.dropFirst(11)))
+        bad.append(String(good.prefix(10)) + "é" + String(good.dropFirst(12)))
+        for text in bad { #expect(!AccountToken.isWellFormed(text), "\(text)") }
+    }
+
+    @Test func tenThousandTokensAreDistinct() {
+        let tokens = (0..<10_000).map { _ in AccountToken.generate() }
+        #expect(Set(tokens).count == tokens.count)
+        // Every character of the alphabet turns up in the random part: nothing is stuck.
+        #expect(Set(tokens.flatMap { $0.dropFirst(3).prefix(30) }) == Self.base62)
+    }
+
+    @Test func digestIsStableSHA256OfTheText() {
+        let token = "qa_abcdefghijABCDEFGHIJ01234567892C2O59"
+        #expect(AccountToken.digest(token) == SHA256.digest(Array(token.utf8)))
+        #expect(AccountToken.digest(token) == AccountToken.digest(Substring(token)))
+        #expect(AccountToken.digest(token).count == 32)
+        #expect(AccountToken.digest(token) != AccountToken.digest(AccountToken.generate()))
+    }
+
+    @Test func digestsCompareByValue() {
+        let a = AccountToken.digest(AccountToken.generate())
+        var b = a
+        #expect(AccountToken.digestsEqual(a, b))
+        b[31] ^= 1
+        #expect(!AccountToken.digestsEqual(a, b))
+        #expect(!AccountToken.digestsEqual(a, Array(a.prefix(31))))
+    }
+
+    @Test func malformedTokensNeverReachTheStore() {
+        let good = AccountToken.generate()
+        var lookups: [[UInt8]] = []
+        let garbage = ["", "Bearer", "qa_" + String(repeating: "A", count: 36), String(good.dropLast()) + "!", String(repeating: "x", count: 10_000)]
+        for text in garbage {
+            let found: Int? = AccountToken.resolve(text) { digest in
+                lookups.append(digest)
+                return 1
+            }
+            #expect(found == nil)
+        }
+        #expect(lookups.isEmpty)
+
+        let found: Int? = AccountToken.resolve(good) { digest in
+            lookups.append(digest)
+            return AccountToken.digestsEqual(digest, AccountToken.digest(good)) ? 7 : nil
+        }
+        #expect(found == 7)
+        #expect(lookups.count == 1)
+    }
+}
