@@ -9,20 +9,18 @@ final class TriggerController: Sendable {
     let repository: any ContactRepository
     let processor: TriggerProcessor
     let store: any TriggerStore
-    let gate: IdempotencyGate
     let events: EventHub
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
 
     init(
-        repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, gate: IdempotencyGate, events: EventHub,
+        repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, events: EventHub,
         metrics: Metrics, idempotencyTTLMilliseconds: Int64
     ) {
         self.repository = repository
         self.processor = TriggerProcessor(builder: builder, contacts: RepositoryContactLookup(repository: repository))
         self.store = store
-        self.gate = gate
         self.events = events
         self.metrics = metrics
         self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
@@ -39,15 +37,9 @@ final class TriggerController: Sendable {
         let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
         guard let key else { return try process(trigger, key: nil, digest: digest) }
 
-        // Concurrent duplicates never both process: the second is told to retry.
-        guard gate.claim(key) else {
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", "1")
-            throw Problem(
-                status: 409, title: "Conflict", detail: "A request with this Idempotency-Key is being processed; retry to get its answer.",
-                headers: headers)
-        }
-        defer { gate.release(key) }
+        // No lock: concurrent duplicates may all get past this check and all resolve (which
+        // changes nothing), but the store records one; `append` finds the winner's answer in
+        // the same write transaction and the others replay it, in this process or another.
         if let stored = try store.answer(forKey: key) {
             if stored.createdAt < Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - idempotencyTTLMilliseconds) {
                 try store.purgeAnswers(before: stored.createdAt.advanced(byMilliseconds: 1))
