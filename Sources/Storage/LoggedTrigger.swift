@@ -1,3 +1,5 @@
+import QuickActions
+
 /// A stored trigger and its event id: its place in the trigger log, which `GET /events`
 /// replays from after a `Last-Event-ID`.
 public struct LoggedTrigger: Sendable, Equatable {

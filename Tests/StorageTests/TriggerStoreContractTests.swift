@@ -43,6 +43,32 @@ import Testing
         }
     }
 
+    /// The claim on a key lives in the store: of concurrent appends under one key, one is
+    /// recorded and every other is answered with the winner's answer, nothing stored for it.
+    @Test(arguments: RepositoryKind.all)
+    func concurrentAppendsWithOneKeyRecordOnceAndTheRestGetTheWinnersAnswer(kind: RepositoryKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            let results = Mutex<[Int: Result<TriggerAppend, StorageError>]>([:])
+            DispatchQueue.concurrentPerform(iterations: 16) { index in
+                // Each contender has its own record and answer body, so the winner's shows.
+                let answer = StoredAnswer(
+                    key: "race", requestDigest: "d", status: 200, body: Array("{\"id\":\"t\(index)\"}".utf8),
+                    createdAt: Timestamp(millisecondsSince1970: 1000))
+                let result = Result { () throws(StorageError) in try store.append(Self.record("t\(index)"), answer: answer) }
+                results.withLock { $0[index] = result }
+            }
+            let appends = try results.withLock { $0 }.values.map { try $0.get() }
+            #expect(appends.count == 16)
+            let recorded = appends.filter { if case .recorded = $0 { true } else { false } }
+            #expect(recorded.count == 1)
+            let winner = try #require(try store.answer(forKey: "race"))
+            #expect(appends.filter { $0 == .answered(winner) }.count == 15)
+            let stored = try store.triggers(limit: 100, type: nil, contactId: nil)
+            #expect(stored.count == 1)
+            #expect(winner.body == Array("{\"id\":\"\(stored.first?.id ?? "")\"}".utf8), "the answer stored is the recorded trigger's")
+        }
+    }
+
     @Test(arguments: RepositoryKind.all)
     func purgeForgetsOldAnswersOnly(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in

@@ -21,7 +21,7 @@ extension Router {
                 contacts: ContactsController(repository: dependencies.repository, logger: dependencies.logger),
                 shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
                 triggers: TriggerController(
-                    repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers, gate: IdempotencyGate(),
+                    repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers,
                     events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
                 events: EventsController(hub: events, cache: cache),
                 system: SystemController(

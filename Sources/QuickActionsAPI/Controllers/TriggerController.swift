@@ -7,22 +7,20 @@ final class TriggerController: Sendable {
     static let listQuery: Set<String> = ["limit", "type", "contactId"]
     static let noQuery: Set<String> = []
     let repository: any ContactRepository
-    let builder: ShortcutItemBuilder
+    let processor: TriggerProcessor
     let store: any TriggerStore
-    let gate: IdempotencyGate
     let events: EventHub
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
 
     init(
-        repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, gate: IdempotencyGate, events: EventHub,
+        repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, events: EventHub,
         metrics: Metrics, idempotencyTTLMilliseconds: Int64
     ) {
         self.repository = repository
-        self.builder = builder
+        self.processor = TriggerProcessor(builder: builder, contacts: RepositoryContactLookup(repository: repository))
         self.store = store
-        self.gate = gate
         self.events = events
         self.metrics = metrics
         self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
@@ -39,15 +37,9 @@ final class TriggerController: Sendable {
         let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
         guard let key else { return try process(trigger, key: nil, digest: digest) }
 
-        // Concurrent duplicates never both process: the second is told to retry.
-        guard gate.claim(key) else {
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", "1")
-            throw Problem(
-                status: 409, title: "Conflict", detail: "A request with this Idempotency-Key is being processed; retry to get its answer.",
-                headers: headers)
-        }
-        defer { gate.release(key) }
+        // No lock: concurrent duplicates may all get past this check and all resolve (which
+        // changes nothing), but the store records one; `append` finds the winner's answer in
+        // the same write transaction and the others replay it, in this process or another.
         if let stored = try store.answer(forKey: key) {
             if stored.createdAt < Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - idempotencyTTLMilliseconds) {
                 try store.purgeAnswers(before: stored.createdAt.advanced(byMilliseconds: 1))
@@ -83,7 +75,12 @@ final class TriggerController: Sendable {
     }
 
     private func process(_ trigger: Trigger, key: String?, digest: String) throws -> HTTPResponse {
-        let outcome = try resolve(trigger)
+        let outcome: TriggerOutcome
+        do {
+            outcome = try processor.process(trigger)
+        } catch let error as TriggerError {
+            throw Problem(error)
+        }
         let receivedAt = Timestamp.now()
         let record = TriggerRecord(
             id: ContactID.generate(at: receivedAt), type: trigger.type, userInfo: trigger.userInfo, launch: trigger.launch,
@@ -126,21 +123,7 @@ final class TriggerController: Sendable {
         return key
     }
 
-    /// A trigger as posted.
-    struct Trigger: Sendable, Equatable {
-        var type: String
-        var userInfo: [String: PropertyListValue]?
-        var launch: String?
-        var deviceId: String?
-    }
-
-    /// What a trigger led to.
-    struct Outcome: Sendable {
-        var message: String
-        var contact: Contact?
-        var link: String?
-    }
-
+    /// The trigger a request body describes, or 400.
     static func decode(_ body: JSONObject) throws -> Trigger {
         try body.requireKnown(["type", "userInfo", "launch", "deviceId"])
         guard let type = try body.string("type") else {
@@ -162,60 +145,5 @@ final class TriggerController: Sendable {
             throw Problem.badRequest("Field 'deviceId' must be 1 to \(maxDeviceIdLength) characters.", extensions: ["field": "deviceId"])
         }
         return Trigger(type: type, userInfo: userInfo, launch: launch, deviceId: deviceId)
-    }
-
-    func resolve(_ trigger: Trigger) throws -> Outcome {
-        switch trigger.type {
-        case ShortcutItemBuilder.favoriteActionType:
-            let contact = try favoriteContact(trigger.userInfo)
-            return Outcome(message: "FavoriteAction triggered for \(contact.name)", contact: contact, link: "/contacts/\(contact.id)")
-        case _ where !builder.isStaticType(trigger.type):
-            throw Problem.unprocessable(
-                "Type '\(trigger.type)' is neither a configured static type (\(builder.staticItems.map(\.type).joined(separator: ", "))) nor FavoriteAction.",
-                field: "type")
-        case "SearchAction":
-            return Outcome(message: "SearchAction triggered", link: "/contacts?q=")
-        case "ShareAction":
-            if let contact = try optionalContact(trigger.userInfo) {
-                return Outcome(message: "ShareAction triggered for \(contact.name)", contact: contact, link: "/contacts/\(contact.id)/vcard")
-            }
-            return Outcome(message: "ShareAction triggered")
-        default:
-            return Outcome(message: "\(trigger.type) triggered")
-        }
-    }
-
-    /// The contact a FavoriteAction names: by `contactId`, else by a `Name` that exactly one
-    /// contact has. A stale item (contact no longer a favorite) still opens it.
-    private func favoriteContact(_ userInfo: [String: PropertyListValue]?) throws -> Contact {
-        guard let contact = try optionalContact(userInfo) else {
-            throw Problem.unprocessable("A FavoriteAction needs userInfo.contactId or userInfo.Name.", field: "userInfo")
-        }
-        return contact
-    }
-
-    private func optionalContact(_ userInfo: [String: PropertyListValue]?) throws -> Contact? {
-        if let id = userInfo?["contactId"]?.stringValue {
-            guard let contact = try repository.get(id: id) else { throw Self.gone("No contact has id '\(id)' any more.") }
-            return contact
-        }
-        if let name = userInfo?["Name"]?.stringValue {
-            let matches = try repository.contacts(named: name)
-            if matches.count > 1 {
-                throw Problem(
-                    status: 409, title: "Conflict",
-                    detail: "\(matches.count) contacts are named '\(name)'; send userInfo.contactId to say which.")
-            }
-            guard let contact = matches.first else { throw Self.gone("No contact is named '\(name)' any more.") }
-            return contact
-        }
-        return nil
-    }
-
-    static func gone(_ detail: String) -> Problem {
-        Problem(
-            status: 410, title: "Gone",
-            detail: detail + " The device's quick actions are stale: fetch GET /shortcuts and set them again.",
-            extensions: ["refresh": "/shortcuts"])
     }
 }

@@ -621,7 +621,8 @@ paths:
         it succeeds, its answer stored (with the trigger, in one durable transaction); a retry
         with the same body gets the stored answer (same `id`, same status, header
         `Idempotent-Replayed: true`) and is not recorded again; the same key with another body
-        is 422; a duplicate arriving while the first is processed is 409 with `Retry-After`.
+        is 422. Concurrent duplicates are recorded once: each gets the answer of the one that was
+        stored (same `id`; all but that one with `Idempotent-Replayed: true`).
         Error answers are not stored, so a client may fix the request and retry with the key.
         Answers are kept for `--idempotency-ttl` (24 h by default).
       parameters:
@@ -658,12 +659,7 @@ paths:
         "401":
           $ref: "#/components/responses/Unauthorized"
         "409":
-          description: "`userInfo.Name` matches several contacts (send `contactId`), or a request with the same Idempotency-Key is in progress (retry)."
-          headers:
-            Retry-After:
-              description: Seconds to wait before retrying; sent when a request with the same Idempotency-Key is in progress.
-              schema:
-                type: integer
+          description: "`userInfo.Name` matches several contacts: send `userInfo.contactId` to say which."
           content:
             application/problem+json:
               schema:

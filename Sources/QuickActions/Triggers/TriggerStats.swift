@@ -1,5 +1,3 @@
-import QuickActions
-
 /// Usage counts: what Android's `reportShortcutUsed` would record.
 public struct TriggerStats: Sendable, Equatable {
     /// Accepted triggers in all.

@@ -1,5 +1,3 @@
-import QuickActions
-
 /// One accepted trigger, as stored.
 public struct TriggerRecord: Sendable, Equatable {
     /// Opaque id, also in the answer.
