@@ -7,14 +7,14 @@ import Storage
 enum Routes {
     static func all(
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
-        system: SystemController
+        accounts: AccountsController, system: SystemController
     ) -> [Route] {
         let preview = PreviewPageController(catalog: shortcuts.catalog)
         return [
-            Route("GET", "/healthz", "getHealth", system.getHealth),
-            Route("GET", "/readyz", "getReadiness", system.getReadiness),
-            Route("GET", "/metrics", "getMetrics", system.getMetrics),
-            Route("GET", "/openapi.yaml", "getOpenAPIDocument", system.getOpenAPIDocument),
+            Route("GET", "/healthz", "getHealth", access: .open, system.getHealth),
+            Route("GET", "/readyz", "getReadiness", access: .open, system.getReadiness),
+            Route("GET", "/metrics", "getMetrics", access: .operations, system.getMetrics),
+            Route("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, system.getOpenAPIDocument),
 
             Route("GET", "/contacts", "listContacts", contacts.listContacts),
             Route("POST", "/contacts", "createContact", contacts.createContact),
@@ -28,15 +28,21 @@ enum Routes {
             Route("GET", "/shortcuts", "listShortcuts", shortcuts.listShortcuts),
             Route("GET", "/shortcuts/preview.svg", "getShortcutsPreview", shortcuts.getShortcutsPreview),
 
-            Route("GET", "/preview", "getPreviewPage", preview.getPreviewPage),
-            Route("GET", "/preview/app.js", "getPreviewScript", preview.getPreviewScript),
-            Route("GET", "/preview/app.css", "getPreviewStyleSheet", preview.getPreviewStyleSheet),
+            Route("GET", "/preview", "getPreviewPage", access: .open, preview.getPreviewPage),
+            Route("GET", "/preview/app.js", "getPreviewScript", access: .open, preview.getPreviewScript),
+            Route("GET", "/preview/app.css", "getPreviewStyleSheet", access: .open, preview.getPreviewStyleSheet),
 
             Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
             Route("GET", "/triggers", "listTriggers", triggers.listTriggers),
             Route("GET", "/triggers/stats", "getTriggerStats", triggers.getTriggerStats),
 
             Route("GET", "/events", "streamEvents", events.streamEvents),
+
+            Route("POST", "/accounts", "createAccount", access: .admin, accounts.createAccount),
+            Route("GET", "/accounts", "listAccounts", access: .admin, accounts.listAccounts),
+            Route("GET", "/accounts/{id}", "getAccount", access: .admin, accounts.getAccount),
+            Route("DELETE", "/accounts/{id}", "deleteAccount", access: .admin, accounts.deleteAccount),
+            Route("POST", "/accounts/{id}/token", "rotateAccountToken", access: .admin, accounts.rotateAccountToken),
         ]
     }
 }

@@ -15,7 +15,7 @@ public enum CommandLineParser {
     static let options: [Option] = [
         Option(name: "--host", value: "HOST", help: "address to listen on (default 127.0.0.1)"),
         Option(name: "--port", value: "PORT", help: "port to listen on, 0 for any free port (default 8080)"),
-        Option(name: "--db", value: "PATH", help: "SQLite database file (default quickactions.sqlite)"),
+        Option(name: "--db", value: "PATH", help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing"),
         Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
         Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),
         Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
@@ -27,6 +27,12 @@ public enum CommandLineParser {
         Option(name: "--token", value: "TOKEN", help: "require 'Authorization: Bearer TOKEN' (also QUICKACTIOND_TOKEN)"),
         Option(name: "--token-file", value: "FILE", help: "read the token from FILE"),
         Option(name: "--allow-unauthenticated", value: nil, help: "allow a non-loopback --host without a token"),
+        Option(name: "--accounts", value: nil, help: "multi-account mode: account tokens select accounts (needs an admin token)"),
+        Option(name: "--admin-token", value: "TOKEN", help: "the admin token of --accounts (also QUICKACTIOND_ADMIN_TOKEN)"),
+        Option(name: "--admin-token-file", value: "FILE", help: "read the admin token from FILE"),
+        Option(name: "--max-contacts-per-account", value: "N", help: "most contacts an account may hold (default 10000)"),
+        Option(name: "--rate-limit", value: "N", help: "requests per second per account, refused with 429 past it (default off)"),
+        Option(name: "--cache-accounts", value: "N", help: "accounts whose shortcut lists stay in memory (default 10000)"),
         Option(name: "--idempotency-ttl", value: "DURATION", help: "keep Idempotency-Key answers this long: 86400, 90m, 24h, 7d (default 24h)"),
         Option(name: "--trigger-retention", value: "DURATION", help: "keep trigger history this long, 0 for ever (default 90d)"),
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
@@ -67,6 +73,12 @@ public enum CommandLineParser {
             case "--version": return .version
             case "--no-seed": try iterator.noValue(flag, inline); configuration.seed = false
             case "--allow-unauthenticated": try iterator.noValue(flag, inline); configuration.allowUnauthenticated = true
+            case "--accounts": try iterator.noValue(flag, inline); configuration.accounts = true
+            case "--admin-token": configuration.adminToken = try iterator.value(flag, inline)
+            case "--admin-token-file": configuration.adminTokenFile = try iterator.value(flag, inline)
+            case "--max-contacts-per-account": configuration.maxContactsPerAccount = try iterator.integer(flag, inline, 1...100_000_000)
+            case "--rate-limit": configuration.rateLimit = try iterator.integer(flag, inline, 1...1_000_000)
+            case "--cache-accounts": configuration.cacheAccounts = try iterator.integer(flag, inline, 1...100_000_000)
             case "--idempotency-ttl": configuration.idempotencyTTLSeconds = try Self.duration(flag, iterator.value(flag, inline))
             case "--trigger-retention":
                 configuration.triggerRetentionSeconds = try Self.duration(flag, iterator.value(flag, inline), allowsZero: true)
@@ -109,7 +121,29 @@ public enum CommandLineParser {
         if configuration.token?.isEmpty == true {
             throw UsageError(description: "--token must not be empty")
         }
+        try Self.checkAccounts(&configuration, environment: environment)
         return .serve(configuration)
+    }
+
+    /// The admin token from the environment, and the combinations multi-account mode refuses.
+    static func checkAccounts(_ configuration: inout ServiceConfiguration, environment: [String: String]) throws(UsageError) {
+        if configuration.adminToken == nil, configuration.adminTokenFile == nil, let token = environment["QUICKACTIOND_ADMIN_TOKEN"],
+            !token.isEmpty
+        {
+            configuration.adminToken = token
+        }
+        if configuration.adminToken != nil && configuration.adminTokenFile != nil {
+            throw UsageError(description: "give the admin token with --admin-token or --admin-token-file, not both")
+        }
+        if configuration.adminToken?.isEmpty == true {
+            throw UsageError(description: "--admin-token must not be empty")
+        }
+        guard configuration.accounts else { return }
+        if configuration.token != nil || configuration.tokenFile != nil {
+            throw UsageError(
+                description: "--token is single-account mode's; with --accounts each account has its own token and the admin token "
+                    + "(--admin-token) manages them")
+        }
     }
 
     /// Seconds in `text`: a number with an optional unit s, m, h or d, at most a year. Zero

@@ -11,12 +11,19 @@ final class Service: Sendable {
     let repository: any ContactRepository
     let events: EventHub
     let purger: RetentionPurger
-    private let checkpoint: @Sendable () throws -> Void
+    private let store: any DataStore
+
+    /// The stores this binary can open, tried in order on the `--db` location (an open list:
+    /// a backend adds itself here).
+    static let backends: [any DataStoreBackend] = [InMemoryBackend(), SQLiteBackend()]
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
         let token = try Self.resolveToken(configuration)
-        let (repository, triggers, checkpoint) = try Self.openStores(configuration)
+        let adminToken = try Self.resolveAdminToken(configuration)
+        let store = try Self.openStore(configuration)
+        let repository = store.contacts(of: .default)
+        let triggers = store.triggers(of: .default)
         let shortcuts = try Self.loadShortcuts(configuration)
         let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
         // A row per HTTP thread for everything the threads count or copy (see `PerThreadReplica`).
@@ -30,6 +37,12 @@ final class Service: Sendable {
             baseLanguage: shortcuts.configuration.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
             configurationWarnings: shortcuts.configuration.warnings)
         let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: threadRows)
+        let accounts = adminToken.map { adminToken in
+            Dependencies.AccountsMode(
+                store: store, adminToken: adminToken,
+                lists: AccountShortcutLists(capacity: configuration.cacheAccounts, store: store, builder: builder, renderer: renderer),
+                tokenCacheCapacity: configuration.cacheAccounts, maxContactsPerAccount: configuration.maxContactsPerAccount)
+        }
         // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
         let events = EventHub(log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
@@ -39,16 +52,17 @@ final class Service: Sendable {
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
                 catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger,
-                requiresToken: token != nil))
+                serviceToken: token, store: store, accounts: accounts))
         self.repository = repository
         self.events = events
-        self.checkpoint = checkpoint
+        self.store = store
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
-            handler: APIHandler(router: router, logger: logger, authenticator: token.map(BearerAuthenticator.init), metrics: metrics),
+            handler: APIHandler(
+                router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics),
             threadRows: threadRows)
         events.start()
         purger.start()
@@ -79,7 +93,7 @@ final class Service: Sendable {
         server.stop(grace: .seconds(10))
         purger.stop()
         do {
-            try checkpoint()
+            try store.close()
         } catch {
             logger.log(.warning, "WAL checkpoint failed", ["error": .string(String(describing: error))])
         }
@@ -100,6 +114,26 @@ final class Service: Sendable {
             throw StartupError(
                 "refusing to listen on \(configuration.host) without a token: contacts are personal data. "
                     + "Set QUICKACTIOND_TOKEN, --token or --token-file, or pass --allow-unauthenticated to accept the risk.")
+        }
+        return token
+    }
+
+    /// Multi-account mode's admin token, from --admin-token, --admin-token-file or the
+    /// environment; nil in single-account mode. `--accounts` without one refuses to start.
+    static func resolveAdminToken(_ configuration: ServiceConfiguration) throws -> String? {
+        guard configuration.accounts else { return nil }
+        var token = configuration.adminToken
+        if let path = configuration.adminTokenFile {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw StartupError("cannot read the admin token file '\(path)'")
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw StartupError("the admin token file '\(path)' is empty") }
+            token = trimmed
+        }
+        guard let token else {
+            throw StartupError(
+                "--accounts needs an admin token to manage the accounts: set QUICKACTIOND_ADMIN_TOKEN, --admin-token or --admin-token-file")
         }
         return token
     }
@@ -135,22 +169,19 @@ final class Service: Sendable {
         }
     }
 
-    /// The contact and trigger stores, and how to checkpoint them at shutdown.
-    private static func openStores(
-        _ configuration: ServiceConfiguration
-    ) throws -> (any ContactRepository, any TriggerStore, @Sendable () throws -> Void) {
-        switch configuration.store {
-        case .memory:
-            let repository = InMemoryContactRepository()
-            if configuration.seed { try repository.seedIfEmpty() }
-            return (repository, InMemoryTriggerStore(), {})
-        case .sqlite:
-            // Only a database this start creates is seeded: one emptied by its users stays empty.
-            let path = configuration.databasePath
-            let isNew = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
-            let repository = try SQLiteContactRepository.open(path: path)
-            if configuration.seed && isNew { try repository.seedIfEmpty() }
-            return (repository, repository.triggerStore(), { try repository.checkpoint() })
+    /// The store at the `--db` location (`--store memory` keeps it in memory), migrated, and
+    /// in single-account mode seeded with the demo contacts when this start created it.
+    private static func openStore(_ configuration: ServiceConfiguration) throws -> any DataStore {
+        let location = configuration.store == .memory ? "memory:" : configuration.databasePath
+        guard let backend = backends.first(where: { $0.accepts(location) }) else {
+            throw StartupError("no store can open '\(location)': give a SQLite file path, memory: or a PostgreSQL URL")
         }
+        // Only a database this start creates is seeded: one emptied by its users stays empty.
+        let isNewFile = backend is SQLiteBackend && ((try? FileManager.default.attributesOfItem(atPath: location)[.size] as? Int) ?? 0) == 0
+        let store = try backend.open(location)
+        if configuration.seed && !configuration.accounts && (isNewFile || backend is InMemoryBackend) {
+            try store.contacts(of: .default).seedIfEmpty()
+        }
+        return store
     }
 }

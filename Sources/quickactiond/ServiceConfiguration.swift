@@ -45,6 +45,18 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var triggerRetentionSeconds = 90 * 86_400
     /// Serve a non-loopback address without a token.
     public var allowUnauthenticated = false
+    /// Multi-account mode (`--accounts`): account tokens select accounts; the admin token manages them.
+    public var accounts = false
+    /// The admin token (`--admin-token`, `QUICKACTIOND_ADMIN_TOKEN`).
+    public var adminToken: String?
+    /// A file holding the admin token (read at start-up).
+    public var adminTokenFile: String?
+    /// Most contacts one account may hold (multi-account mode).
+    public var maxContactsPerAccount = 10_000
+    /// Requests per second per account (`--rate-limit`); nil: no limit.
+    public var rateLimit: Int?
+    /// Accounts whose shortcut lists (and token digests) are kept in memory.
+    public var cacheAccounts = 10_000
 
     /// The contact stores.
     public enum Store: String, Sendable, Equatable {

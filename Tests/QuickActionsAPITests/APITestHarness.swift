@@ -8,30 +8,40 @@ import Testing
 
 /// Drives the API in-process through the real router and handler, with an in-memory store.
 struct APITestHarness {
-    let repository: InMemoryContactRepository
+    let store: InMemoryDataStore
+    let repository: any ContactRepository
     let handler: APIHandler
     let cache: ShortcutListCache
-    let triggers: InMemoryTriggerStore
+    let triggers: any TriggerStore
 
+    /// `accounts`: multi-account mode with this admin token (the default account still holds
+    /// the seed, as a migrated database's would).
     init(
         seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
-        catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = []
+        catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = [],
+        accounts adminToken: String? = nil, maxContactsPerAccount: Int = 10_000, rateLimit: RateLimiter? = nil
     ) throws {
-        repository = InMemoryContactRepository()
+        let store = InMemoryDataStore()
+        self.store = store
+        repository = store.contacts(of: .default)
         if seed { try repository.seedIfEmpty() }
-        cache = try ShortcutListCache(
-            builder: builder, repository: repository,
-            renderer: ShortcutListRenderer(
-                catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings),
-            threadRows: ThreadRows(ownRows: 0))
+        let renderer = ShortcutListRenderer(
+            catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings)
+        cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
-        triggers = InMemoryTriggerStore()
+        let triggers = store.triggers(of: .default)
+        self.triggers = triggers
+        let accounts = adminToken.map { adminToken in
+            Dependencies.AccountsMode(
+                store: store, adminToken: adminToken,
+                lists: AccountShortcutLists(capacity: 100, store: store, builder: builder, renderer: renderer), tokenCacheCapacity: 100,
+                maxContactsPerAccount: maxContactsPerAccount)
+        }
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: EventHub(),
-                catalog: catalog, idempotencyTTLSeconds: idempotencyTTLSeconds))
-        handler = APIHandler(
-            router: router, logger: RequestLogger(level: .error), authenticator: token.map(BearerAuthenticator.init), metrics: metrics)
+                repository: repository, triggers: triggers, builder: builder, cache: self.cache, metrics: metrics, events: EventHub(),
+                catalog: catalog, idempotencyTTLSeconds: idempotencyTTLSeconds, serviceToken: token, store: store, accounts: accounts))
+        handler = APIHandler(router: router, logger: RequestLogger(level: .error), limiter: rateLimit, metrics: metrics)
     }
 
     /// Sends a request; `json` sets the body and `Content-Type: application/json`.

@@ -7,17 +7,19 @@ public final class APIHandler: HTTPRequestHandler {
     /// The routes served.
     public let router: Router
     private let logger: RequestLogger
-    private let authenticator: BearerAuthenticator?
     private let metrics: Metrics
+    /// The per-account request budget (`--rate-limit`), when on.
+    private let limiter: RateLimiter?
 
     /// The route label for requests that match no route, so raw paths never become labels.
     public static let unmatchedRoute = "unmatched"
 
-    /// Creates a handler over `router`; with an authenticator, every request but the probes needs the token.
-    public init(router: Router, logger: RequestLogger, authenticator: BearerAuthenticator? = nil, metrics: Metrics) {
+    /// Creates a handler over `router`, whose `access` decides who may call what; `limiter`
+    /// budgets each account's requests.
+    public init(router: Router, logger: RequestLogger, limiter: RateLimiter? = nil, metrics: Metrics) {
         self.router = router
         self.logger = logger
-        self.authenticator = authenticator
+        self.limiter = limiter
         self.metrics = metrics
         metrics.register(router.routes.map(\.stats))
     }
@@ -25,9 +27,17 @@ public final class APIHandler: HTTPRequestHandler {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var routeStats = metrics.unmatched
         var response: HTTPResponse
-        // Authentication comes before routing: without the token, every path looks the same.
-        if let authenticator, !authenticator.allows(request) {
-            response = BearerAuthenticator.challenge.response
+        // Authentication comes before routing: without a valid credential, every path looks the same.
+        let principal: AccessControl.Principal
+        do {
+            guard let known = try router.access.authenticate(request) else {
+                response = BearerAuthenticator.challenge.response
+                finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
+                return response
+            }
+            principal = known
+        } catch {
+            response = logger.storageFailure(error, route: Self.unmatchedRoute)
             finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
             return response
         }
@@ -39,7 +49,7 @@ public final class APIHandler: HTTPRequestHandler {
         switch router.match(method: request.method, path: request.rawPath) {
         case .found(let route, let parameters):
             routeStats = route.stats
-            response = respond(to: APIRequest(http: request, parameters: parameters, route: route.pattern), with: route)
+            response = respond(to: request, parameters: parameters, principal: principal, with: route)
         case .notFound:
             response = Problem.notFound("Nothing is at \(request.path).").response
         case .methodNotAllowed(let allowed):
@@ -88,6 +98,34 @@ public final class APIHandler: HTTPRequestHandler {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         var response = problem.response
         finish(&response, method: method, path: path, route: metrics.unmatched, headers: RequestHeaders(), startedAt: startedAt)
+        return response
+    }
+
+    /// Authorizes `principal` for `route`, spends one of its account's requests (`--rate-limit`),
+    /// and runs the route's handler for the account its credential selected.
+    private func respond(to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route) -> HTTPResponse {
+        let scope: AccountScope?
+        do throws(Problem) {
+            scope = try router.access.authorize(principal, route.access)
+        } catch {
+            return error.response
+        }
+        guard let scope, let limiter else {
+            return respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
+        }
+        let decision = limiter.take(scope.key.rawValue)
+        if let refusal = decision.problem { return refusal.response }
+        var response = respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
+        // Every answer to an account's request says what is left of its budget.
+        if let deferred = response.deferred {
+            deferred.map { completed in
+                var completed = completed
+                decision.addHeaders(to: &completed.headers)
+                return completed
+            }
+        } else {
+            decision.addHeaders(to: &response.headers)
+        }
         return response
     }
 

@@ -1,35 +1,89 @@
+import Dispatch
 import HTTPServer
 import Sharding
 import Storage
 
 extension Router {
     /// The whole API over `dependencies` (the routes are listed in `Routes`); also wires the
-    /// shortcut list's changes to the `/events` streams.
+    /// stores' changes to the shortcut lists and the `/events` streams.
     public static func api(_ dependencies: Dependencies) -> Router {
-        let cache = dependencies.cache
         let events = dependencies.events
-        let triggers = dependencies.triggers
-        cache.onChange { cache in
-            // Rendering a long list costs milliseconds: not for nobody. (A stream that subscribes
-            // after this check reads the list as it is then: see `EventHub.subscribe`.)
-            guard events.hasStreams else { return }
-            let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
-            events.publishShortcuts(version: current.version, data: current.representation.body.array)
+        let access: AccessControl
+        if let accounts = dependencies.accounts {
+            access = AccessControl(
+                adminToken: accounts.adminToken, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity)
+            wireAccounts(accounts, events: events)
+        } else {
+            let cache = dependencies.cache
+            let scope = AccountScope(key: .default, contacts: dependencies.repository, triggers: dependencies.triggers) { cache }
+            access = AccessControl(serviceToken: dependencies.serviceToken, scope: scope)
+            cache.onChange { cache in publish(cache, of: .default, to: events) }
         }
+        // Triggers recorded by other processes on a shared store reach this process's streams.
+        dependencies.store?.remoteTriggers.observe { account, logged in
+            events.publishTrigger(account: account, eventID: logged.eventID, data: EventsController.replayData(logged.record))
+        }
+        let system = SystemController(
+            openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
+            store: dependencies.repository, metrics: dependencies.metrics,
+            gauges: { try gauges(dependencies) })
         return Router(
             routes: Routes.all(
-                contacts: ContactsController(repository: dependencies.repository, logger: dependencies.logger),
-                shortcuts: ShortcutsController(cache: cache, catalog: dependencies.catalog),
+                contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
+                shortcuts: ShortcutsController(catalog: dependencies.catalog),
                 triggers: TriggerController(
-                    repository: dependencies.repository, builder: dependencies.builder, store: dependencies.triggers,
-                    events: events, metrics: dependencies.metrics, idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
-                events: EventsController(hub: events, cache: cache),
-                system: SystemController(
-                    openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
-                    repository: dependencies.repository, shortcuts: cache,
-                    metrics: dependencies.metrics,
-                    extraGauges: { [("event_streams", "Open /events streams.", Double(events.openStreams))] + retentionGauges(triggers) })
-            ).map { $0.counted(in: dependencies.metrics.threadRows) })
+                    builder: dependencies.builder, events: events, metrics: dependencies.metrics,
+                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
+                events: EventsController(hub: events),
+                accounts: AccountsController(store: dependencies.accounts?.store),
+                system: system
+            ).map { $0.counted(in: dependencies.metrics.threadRows) },
+            access: access)
+    }
+
+    /// Sends `account`'s new list to its streams. Rendering a long list costs milliseconds: not
+    /// for nobody. (A stream that subscribes after this check reads the list as it is then:
+    /// see `EventHub.subscribe`.)
+    private static func publish(_ cache: ShortcutListCache, of account: AccountKey, to events: EventHub) {
+        guard events.hasStreams(of: account) else { return }
+        let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
+        events.publishShortcuts(account: account, version: current.version, data: current.representation.body.array)
+    }
+
+    /// Multi-account mode: each cached list tells its account's streams of its changes; a
+    /// change to an account whose list left the cache while a stream of it is open builds the
+    /// list again for that stream; a replaced token or a deleted account ends its streams.
+    private static func wireAccounts(_ accounts: Dependencies.AccountsMode, events: EventHub) {
+        let lists = accounts.lists
+        lists.onChange { account, cache in publish(cache, of: account, to: events) }
+        let rebuilds = DispatchQueue(label: "quickactiond.accounts.rebuild")
+        accounts.store.changes.observe { change in
+            guard events.hasStreams(of: change.account), !lists.isCached(change.account) else { return }
+            rebuilds.async {
+                if let cache = try? lists.list(for: change.account) { publish(cache, of: change.account, to: events) }
+            }
+        }
+        accounts.store.accounts.accountChanges.observe { change in events.closeStreams(of: change.key) }
+    }
+
+    /// The gauges `/metrics` adds to the request counters.
+    private static func gauges(_ dependencies: Dependencies) throws -> [(name: String, help: String, value: Double)] {
+        var gauges: [(name: String, help: String, value: Double)] = []
+        if let accounts = dependencies.accounts {
+            gauges += [
+                ("accounts", "Accounts stored.", Double(try accounts.store.accounts.accountCount())),
+                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)),
+            ]
+        } else {
+            let counts = try dependencies.repository.counts()
+            gauges += [
+                ("contacts", "Contacts stored.", Double(counts.contacts)),
+                ("favorites", "Favorite contacts stored.", Double(counts.favorites)),
+                ("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)),
+            ]
+        }
+        gauges.append(("event_streams", "Open /events streams.", Double(dependencies.events.openStreams)))
+        return gauges + retentionGauges(dependencies.triggers)
     }
 
     /// The stored answers and triggers, which the retention purge keeps in bounds; none when

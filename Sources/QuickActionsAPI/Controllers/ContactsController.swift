@@ -6,15 +6,17 @@ import Storage
 /// The contacts endpoints: list, search, create, read, edit, delete, favorite, vCard.
 final class ContactsController: Sendable {
     static let listQuery: Set<String> = ["q", "favorite", "limit", "cursor"]
-    let repository: any ContactRepository
     /// For storage failures of writes answered later (`createContact`), which the handler
     /// does not see thrown.
     let logger: RequestLogger
+    /// Most contacts one account may hold (`--max-contacts-per-account`; nil: no limit).
+    let maxContactsPerAccount: Int?
 
-    /// The shortcut list follows the repository's change feed: writes here need not tell it.
-    init(repository: any ContactRepository, logger: RequestLogger) {
-        self.repository = repository
+    /// Every operation acts on the request's account (`APIRequest.account()`). The shortcut
+    /// list follows the store's change feed: writes here need not tell it.
+    init(logger: RequestLogger, maxContactsPerAccount: Int? = nil) {
         self.logger = logger
+        self.maxContactsPerAccount = maxContactsPerAccount
     }
 
     /// Largest page a client may ask for.
@@ -33,7 +35,7 @@ final class ContactsController: Sendable {
             after = sequence
         }
         let text = request.http.queryValue("q").flatMap { $0.isEmpty ? nil : $0 }
-        let page = try repository.list(ContactQuery(text: text, favorite: favorite, limit: limit, after: after))
+        let page = try request.account().contacts.list(ContactQuery(text: text, favorite: favorite, limit: limit, after: after))
         return .json([
             "contacts": .array(page.contacts.map(\.json)),
             "total": .integer(Int64(page.total)),
@@ -43,6 +45,7 @@ final class ContactsController: Sendable {
 
     /// POST /contacts
     func createContact(_ request: APIRequest) throws -> HTTPResponse {
+        let contacts = try request.account().contacts
         let body = try request.jsonObject()
         try body.requireKnown(["name", "email", "favorite"])
         guard let rawName = try body.string("name") else {
@@ -55,9 +58,10 @@ final class ContactsController: Sendable {
             email: try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }, favorite: favorite)
         // Answered when the write is durable. Meanwhile no thread waits, so writes arriving
         // together share one commit (group commit) however few HTTP threads there are.
+        if let limit = maxContactsPerAccount, try contacts.counts().contacts >= limit { throw Self.quotaExceeded(limit) }
         let pending = DeferredResponse()
         let logger = logger
-        repository.create(draft) { result in
+        contacts.create(draft) { result in
             switch result {
             case .success(let contact):
                 var headers = HTTPHeaders()
@@ -73,7 +77,7 @@ final class ContactsController: Sendable {
 
     /// GET /contacts/{id}
     func getContact(_ request: APIRequest) throws -> HTTPResponse {
-        let contact = try existing(request.parameter("id"))
+        let contact = try existing(request.parameter("id"), in: request)
         return .json(contact.json, headers: etagHeader(contact))
     }
 
@@ -94,7 +98,7 @@ final class ContactsController: Sendable {
     func deleteContact(_ request: APIRequest) throws -> HTTPResponse {
         let id = request.parameter("id")
         let pending = DeferredResponse()
-        repository.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) { [logger] result in
+        try request.account().contacts.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) { [logger] result in
             pending.complete(Self.answer(result, id: id, route: "/contacts/{id}", logger: logger) { _, _ in HTTPResponse(status: 204) })
         }
         return .deferred(pending)
@@ -112,7 +116,7 @@ final class ContactsController: Sendable {
 
     /// GET /contacts/{id}/vcard
     func getContactVCard(_ request: APIRequest) throws -> HTTPResponse {
-        let contact = try existing(request.parameter("id"))
+        let contact = try existing(request.parameter("id"), in: request)
         var response = HTTPResponse.text(VCard.render(contact), contentType: "text/vcard; charset=utf-8")
         let filename = contact.name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0 == " ") }
         response.headers.add("Content-Disposition", "inline; filename=\"\(filename.isEmpty ? "contact" : String(filename)).vcf\"")
@@ -125,7 +129,7 @@ final class ContactsController: Sendable {
     private func setFavorite(_ request: APIRequest, _ favorite: Bool) throws -> HTTPResponse {
         let id = request.parameter("id")
         // Idempotent: setting the flag it already has changes nothing, not even updatedAt.
-        let current = try existing(id)
+        let current = try existing(id, in: request)
         if current.favorite == favorite {
             if let expected = try expectedRevision(request, id: id), expected != current.revision {
                 throw Self.preconditionFailed(current)
@@ -139,14 +143,14 @@ final class ContactsController: Sendable {
         let id = request.parameter("id")
         let expected = try expectedRevision(request, id: id)
         if patch == ContactPatch() {
-            let current = try existing(id)
+            let current = try existing(id, in: request)
             if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
             return .json(current.json, headers: etagHeader(current))
         }
         // Answered when the write is durable; no HTTP thread waits for the commit meanwhile, so
         // a slow disk never keeps /healthz or reads waiting (see `createContact`).
         let pending = DeferredResponse()
-        repository.update(id: id, patch, expectedRevision: expected) { [logger] result in
+        try request.account().contacts.update(id: id, patch, expectedRevision: expected) { [logger] result in
             pending.complete(
                 Self.answer(result, id: id, route: "/contacts/{id}", logger: logger) { before, after in
                     let contact = after ?? before
@@ -176,8 +180,10 @@ final class ContactsController: Sendable {
         }
     }
 
-    private func existing(_ id: String) throws -> Contact {
-        guard let contact = try repository.get(id: id) else { throw Self.unknown(id) }
+    /// The contact `id` of the request's account. Another account's contact is not there:
+    /// the same 404 as an id never issued.
+    private func existing(_ id: String, in request: APIRequest) throws -> Contact {
+        guard let contact = try request.account().contacts.get(id: id) else { throw Self.unknown(id) }
         return contact
     }
 
@@ -211,6 +217,14 @@ final class ContactsController: Sendable {
 
     static func unknown(_ id: String) -> Problem {
         Problem.notFound("No contact has id '\(id)'.")
+    }
+
+    /// The answer to a create past `--max-contacts-per-account`.
+    static func quotaExceeded(_ limit: Int) -> Problem {
+        Problem(
+            status: 403, title: "Forbidden",
+            detail: "This account holds its limit of \(limit) contacts; delete some before creating more.",
+            type: "https://quickactiond.dev/problems/contact-quota-exceeded", extensions: ["limit": .integer(Int64(limit))])
     }
 
     static func preconditionFailed(_ current: Contact) -> Problem {

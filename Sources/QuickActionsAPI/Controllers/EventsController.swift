@@ -6,23 +6,24 @@ import Storage
 final class EventsController: Sendable {
     static let noQuery: Set<String> = []
     let hub: EventHub
-    let cache: ShortcutListCache
 
-    init(hub: EventHub, cache: ShortcutListCache) {
+    /// Streams the request's account's events.
+    init(hub: EventHub) {
         self.hub = hub
-        self.cache = cache
     }
 
     /// GET /events
     func streamEvents(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.noQuery)
-        let cache = cache
+        let scope = try request.account()
+        let cache = try scope.shortcuts()
         let lastEventID = request.http.headers.values(for: "Last-Event-ID").first
         let stream = try hub.subscribe(
+            account: scope.key,
             current: {
                 let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
                 return (current.version, current.representation.body.array)
-            }, lastEventID: lastEventID, replayData: Self.replayData)
+            }, lastEventID: lastEventID, replayLog: scope.triggers, replayData: Self.replayData)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/event-stream; charset=utf-8")
         headers.add("Cache-Control", "no-cache")

@@ -24,7 +24,7 @@ extension ShortcutsController {
             throw Problem.badRequest("Query parameter 'lang' must be a language tag such as 'fr' or 'pt-BR'.")
         }
         let language = catalog?.negotiate(acceptLanguage: languageRange)
-        let representation = cache.representation(
+        let representation = try request.account().shortcuts().representation(
             ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false))
         var headers = HTTPHeaders(capacity: 8)
         headers.add("ETag", representation.etag)

@@ -5,11 +5,10 @@ import QuickActions
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 final class ShortcutsController: Sendable {
     static let listQuery: Set<String> = ["visible"]
-    let cache: ShortcutListCache
     let catalog: LocalizationCatalog?
 
-    init(cache: ShortcutListCache, catalog: LocalizationCatalog?) {
-        self.cache = cache
+    /// Serves the request's account's list (`AccountScope.shortcuts()`).
+    init(catalog: LocalizationCatalog?) {
         self.catalog = catalog
     }
 
@@ -23,7 +22,8 @@ final class ShortcutsController: Sendable {
                 detail: "The shortcut list is available as application/json or application/x-plist; the Accept header allows neither.")
         }
         let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
-        let representation = cache.representation(ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
+        let representation = try request.account().shortcuts().representation(
+            ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
         if let ifNoneMatch = request.http.headers["If-None-Match"], Self.matches(ifNoneMatch, representation.etag) {
             return HTTPResponse(representation.notModified)
         }

@@ -5,28 +5,27 @@ import Storage
 final class SystemController: Sendable {
     /// The bytes of `openapi.yaml`, loaded once.
     let openAPIDocument: SharedBytes
-    let repository: any ContactRepository
-    let shortcuts: ShortcutListCache
+    /// The store, asked whether it answers and takes writes.
+    let store: any ContactRepository
     let metrics: Metrics
-    /// Extra gauges from other parts (open event streams).
-    let extraGauges: @Sendable () -> [(name: String, help: String, value: Double)]
+    /// The gauges of the other parts (what is stored, open event streams), read at scrape time.
+    let gauges: @Sendable () throws -> [(name: String, help: String, value: Double)]
 
     init(
-        openAPIDocument: SharedBytes, repository: any ContactRepository, shortcuts: ShortcutListCache, metrics: Metrics,
-        extraGauges: @escaping @Sendable () -> [(name: String, help: String, value: Double)]
+        openAPIDocument: SharedBytes, store: any ContactRepository, metrics: Metrics,
+        gauges: @escaping @Sendable () throws -> [(name: String, help: String, value: Double)]
     ) {
         self.openAPIDocument = openAPIDocument
-        self.repository = repository
-        self.shortcuts = shortcuts
+        self.store = store
         self.metrics = metrics
-        self.extraGauges = extraGauges
+        self.gauges = gauges
     }
 
     /// GET /readyz: 200 when the database answers and takes writes; otherwise 503, its type
     /// naming the cause (a full disk, an I/O error) as for any storage failure.
     func getReadiness(_ request: APIRequest) throws -> HTTPResponse {
         do {
-            try repository.ping()
+            try store.ping()
         } catch {
             var problem = Problem.storage(error)
             problem.detail = "Not ready: \(error.message)"
@@ -37,14 +36,7 @@ final class SystemController: Sendable {
 
     /// GET /metrics: Prometheus text format.
     func getMetrics(_ request: APIRequest) throws -> HTTPResponse {
-        let counts = try repository.counts()
-        let gauges: [(name: String, help: String, value: Double)] =
-            [
-                ("contacts", "Contacts stored.", Double(counts.contacts)),
-                ("favorites", "Favorite contacts stored.", Double(counts.favorites)),
-                ("shortcut_items", "Items in the current shortcut list.", Double(shortcuts.items.count)),
-            ] + extraGauges()
-        return .text(metrics.render(gauges: gauges), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        return .text(metrics.render(gauges: try gauges()), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 
     /// GET /healthz: the process is up and serving.

@@ -6,21 +6,15 @@ import Storage
 final class TriggerController: Sendable {
     static let listQuery: Set<String> = ["limit", "type", "contactId"]
     static let noQuery: Set<String> = []
-    let repository: any ContactRepository
-    let processor: TriggerProcessor
-    let store: any TriggerStore
+    let builder: ShortcutItemBuilder
     let events: EventHub
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
 
-    init(
-        repository: any ContactRepository, builder: ShortcutItemBuilder, store: any TriggerStore, events: EventHub,
-        metrics: Metrics, idempotencyTTLMilliseconds: Int64
-    ) {
-        self.repository = repository
-        self.processor = TriggerProcessor(builder: builder, contacts: RepositoryContactLookup(repository: repository))
-        self.store = store
+    /// Every operation acts on the request's account: its contacts, its triggers, its streams.
+    init(builder: ShortcutItemBuilder, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
+        self.builder = builder
         self.events = events
         self.metrics = metrics
         self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
@@ -35,7 +29,9 @@ final class TriggerController: Sendable {
         let body = try request.jsonObject()
         let trigger = try Self.decode(body)
         let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
-        guard let key else { return try process(trigger, key: nil, digest: digest) }
+        let scope = try request.account()
+        let store = scope.triggers
+        guard let key else { return try process(trigger, key: nil, digest: digest, in: scope) }
 
         // No lock: concurrent duplicates may all get past this check and all resolve (which
         // changes nothing), but the store records one; `append` finds the winner's answer in
@@ -47,24 +43,25 @@ final class TriggerController: Sendable {
                 return try replay(stored, digest: digest)
             }
         }
-        return try process(trigger, key: key, digest: digest)
+        return try process(trigger, key: key, digest: digest, in: scope)
     }
 
     /// GET /triggers
     func listTriggers(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.listQuery)
         let limit = try request.queryInteger("limit", default: 100, range: 1...1000)
-        let records = try store.triggers(limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
+        let records = try request.account().triggers.triggers(limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
         return .json(["triggers": .array(records.map(\.json))])
     }
 
     /// GET /triggers/stats
     func getTriggerStats(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.noQuery)
-        let stats = try store.stats()
+        let scope = try request.account()
+        let stats = try scope.triggers.stats()
         var contacts: [JSONValue] = []
         for (contactId, count) in stats.byContact.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-            let name = try repository.get(id: contactId)?.name
+            let name = try scope.contacts.get(id: contactId)?.name
             contacts.append(["contactId": .string(contactId), "name": name.map(JSONValue.string) ?? .null, "count": .integer(Int64(count))])
         }
         return .json([
@@ -74,10 +71,11 @@ final class TriggerController: Sendable {
         ])
     }
 
-    private func process(_ trigger: Trigger, key: String?, digest: String) throws -> HTTPResponse {
+    private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope) throws -> HTTPResponse {
         let outcome: TriggerOutcome
         do {
-            outcome = try processor.process(trigger)
+            // Contacts are looked up in the account's own: another account's id or name is not there (410).
+            outcome = try TriggerProcessor(builder: builder, contacts: RepositoryContactLookup(repository: scope.contacts)).process(trigger)
         } catch let error as TriggerError {
             throw Problem(error)
         }
@@ -92,12 +90,12 @@ final class TriggerController: Sendable {
         let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
         // Stored before we answer: an accepted trigger survives kill -9.
         let eventID: Int64
-        switch try store.append(record, answer: stored) {
+        switch try scope.triggers.append(record, answer: stored) {
         case .answered(let winner): return try replay(winner, digest: digest)
         case .recorded(let id): eventID = id
         }
         metrics.countTrigger(type: trigger.type)
-        events.publishTrigger(eventID: eventID, data: bytes)
+        events.publishTrigger(account: scope.key, eventID: eventID, data: bytes)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
         return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))

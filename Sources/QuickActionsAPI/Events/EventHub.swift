@@ -14,6 +14,8 @@ public final class EventHub: Sendable {
 
     /// A stream, and the version of the last shortcut list it was sent.
     private struct Subscriber {
+        /// Whose events it gets.
+        let account: AccountKey
         let stream: StreamingBody
         var shortcutsVersion: Int
         /// Trigger events up to this id were replayed or predate the stream: not sent again.
@@ -66,14 +68,18 @@ public final class EventHub: Sendable {
     /// - the list's id is reserved first, so a trigger committed before it is in the log read
     ///   next (and is not sent live again: `triggersThrough`), and one committed after it has a
     ///   higher id and waits for this lock to be published.
+    ///
+    /// The stream gets `account`'s events only; `replayLog` is that account's view of the log
+    /// (the hub's own log when nil: single-account mode).
     public func subscribe(
-        current: () -> (version: Int, data: [UInt8]), lastEventID: String? = nil, replayData: (TriggerRecord) -> [UInt8] = { _ in [] }
+        account: AccountKey = .default, current: () -> (version: Int, data: [UInt8]), lastEventID: String? = nil,
+        replayLog: (any TriggerStore)? = nil, replayData: (TriggerRecord) -> [UInt8] = { _ in [] }
     ) throws(StorageError) -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
         try state.withLock { (state) throws(StorageError) in
             let id = try nextID(&state)
             var bytes = Array("retry: 3000\n".utf8)
-            if let log, let after = lastEventID.flatMap({ Int64($0) }),
+            if let log = replayLog ?? log, let after = lastEventID.flatMap({ Int64($0) }),
                 let missed = try log.triggers(afterEventID: after, limit: Self.maxReplay + 1), missed.count <= Self.maxReplay
             {
                 for trigger in missed where trigger.eventID < id {
@@ -83,7 +89,7 @@ public final class EventHub: Sendable {
             let (version, data) = current()
             bytes += Self.frame(id: id, event: "shortcuts", data: data)
             stream.write(bytes)
-            state.streams.append(Subscriber(stream: stream, shortcutsVersion: version, triggersThrough: log == nil ? 0 : id))
+            state.streams.append(Subscriber(account: account, stream: stream, shortcutsVersion: version, triggersThrough: log == nil ? 0 : id))
         }
         return stream
     }
@@ -93,13 +99,28 @@ public final class EventHub: Sendable {
         state.withLock { !$0.streams.isEmpty }
     }
 
-    /// Sends the trigger at `eventID` (its place in the store's log) to every stream that has
-    /// not had it.
-    public func publishTrigger(eventID: Int64, data: [UInt8]) {
+    /// Whether any stream of `account` is open.
+    public func hasStreams(of account: AccountKey) -> Bool {
+        state.withLock { $0.streams.contains { $0.account == account } }
+    }
+
+    /// Ends every stream of `account` (its token was replaced, or it was deleted).
+    public func closeStreams(of account: AccountKey) {
+        let closing = state.withLock { state -> [StreamingBody] in
+            let streams = state.streams.filter { $0.account == account }.map(\.stream)
+            state.streams.removeAll { $0.account == account }
+            return streams
+        }
+        closing.forEach { $0.close() }
+    }
+
+    /// Sends the trigger at `eventID` (its place in the store's log) to every stream of
+    /// `account` that has not had it.
+    public func publishTrigger(account: AccountKey = .default, eventID: Int64, data: [UInt8]) {
         state.withLock { state in
             let frame = Self.frame(id: eventID, event: "trigger", data: data)
             state.streams.removeAll { subscriber in
-                guard subscriber.triggersThrough < eventID else { return subscriber.stream.isClosed }
+                guard subscriber.account == account, subscriber.triggersThrough < eventID else { return subscriber.stream.isClosed }
                 return !subscriber.stream.write(frame)
             }
         }
@@ -114,19 +135,19 @@ public final class EventHub: Sendable {
         return try log.reserveEventID()
     }
 
-    /// Sends the shortcut list at `version` to every stream that has an older one (a stream
-    /// that started with this list or a newer one is not sent it again, nor an older one).
-    public func publishShortcuts(version: Int, data: [UInt8]) {
+    /// Sends `account`'s shortcut list at `version` to each of its streams that has an older
+    /// one (a stream that started with this list or a newer one is not sent it again, nor an older one).
+    public func publishShortcuts(account: AccountKey = .default, version: Int, data: [UInt8]) {
         state.withLock { state in
-            guard state.streams.contains(where: { $0.shortcutsVersion < version }) else { return }
+            guard state.streams.contains(where: { $0.account == account && $0.shortcutsVersion < version }) else { return }
             // Without an id (the store could not give one) a client's Last-Event-ID stays
             // where it was, which still resumes correctly.
             let frame = Self.frame(id: try? nextID(&state), event: "shortcuts", data: data)
             state.streams.removeAll { subscriber in
-                guard subscriber.shortcutsVersion < version else { return subscriber.stream.isClosed }
+                guard subscriber.account == account, subscriber.shortcutsVersion < version else { return subscriber.stream.isClosed }
                 return !subscriber.stream.write(frame)
             }
-            for index in state.streams.indices where state.streams[index].shortcutsVersion < version {
+            for index in state.streams.indices where state.streams[index].account == account && state.streams[index].shortcutsVersion < version {
                 state.streams[index].shortcutsVersion = version
             }
         }

@@ -10,12 +10,22 @@ public struct APIRequest: Sendable {
     public let parameters: [String: String]
     /// The matched route's pattern, for logs and metrics.
     public let route: String
+    /// The account the credential selected (routes of `RouteAccess.account`), else nil.
+    public let scope: AccountScope?
 
     /// Creates a routed request.
-    public init(http: HTTPRequest, parameters: [String: String], route: String) {
+    public init(http: HTTPRequest, parameters: [String: String], route: String, scope: AccountScope? = nil) {
         self.http = http
         self.parameters = parameters
         self.route = route
+        self.scope = scope
+    }
+
+    /// The account the request acts for. The handler gives every account route one; a route
+    /// without one is a wiring mistake, answered 500 rather than reaching any account's data.
+    public func account() throws(Problem) -> AccountScope {
+        guard let scope else { throw Problem.internalError() }
+        return scope
     }
 
     /// A path parameter (routing guarantees it exists).

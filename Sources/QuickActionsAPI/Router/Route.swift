@@ -14,6 +14,8 @@ public final class Route: Sendable {
     let handler: RouteHandler
     /// This route's request counters (labelled by `pattern`).
     public let stats: RouteStats
+    /// Who may call it.
+    public let access: RouteAccess
 
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -21,11 +23,16 @@ public final class Route: Sendable {
     }
 
     /// Creates a route, counted on one row every thread shares (see `counted(in:)`).
-    public convenience init(_ method: String, _ pattern: String, _ operationId: String, _ handler: @escaping RouteHandler) {
-        self.init(method, pattern, operationId, handler, stats: RouteStats(route: pattern))
+    public convenience init(
+        _ method: String, _ pattern: String, _ operationId: String, access: RouteAccess = .account, _ handler: @escaping RouteHandler
+    ) {
+        self.init(method, pattern, operationId, access: access, handler, stats: RouteStats(route: pattern))
     }
 
-    private init(_ method: String, _ pattern: String, _ operationId: String, _ handler: @escaping RouteHandler, stats: RouteStats) {
+    private init(
+        _ method: String, _ pattern: String, _ operationId: String, access: RouteAccess, _ handler: @escaping RouteHandler, stats: RouteStats
+    ) {
+        self.access = access
         self.method = method
         self.pattern = pattern
         self.operationId = operationId
@@ -39,7 +46,7 @@ public final class Route: Sendable {
     /// The same route, counted in a row per row of `threadRows` (the server's HTTP threads):
     /// a route is declared (`Routes`) before anything knows which threads will serve it.
     public func counted(in threadRows: ThreadRows) -> Route {
-        Route(method, pattern, operationId, handler, stats: RouteStats(route: pattern, threadRows: threadRows))
+        Route(method, pattern, operationId, access: access, handler, stats: RouteStats(route: pattern, threadRows: threadRows))
     }
 
     /// Parameters when `path` matches this route's pattern, else nil.

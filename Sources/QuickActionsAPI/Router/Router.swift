@@ -14,10 +14,14 @@ public struct Router: Sendable {
     private let staticPaths: [StaticPath]
     /// Routes with parameters, matched segment by segment.
     private let parameterized: [Route]
+    /// Who may call which route, and for which account.
+    public let access: AccessControl
 
-    /// Creates a router over `routes`.
-    public init(routes: [Route]) {
+    /// Creates a router over `routes`; `access` checks credentials (by default none are needed
+    /// and no account is given: routes that need one answer 500).
+    public init(routes: [Route], access: AccessControl = AccessControl(serviceToken: nil, scope: nil)) {
         self.routes = routes
+        self.access = access
         var staticRoutes: [String: [Route]] = [:]
         for route in routes where route.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
             staticRoutes[route.pattern, default: []].append(route)

@@ -54,26 +54,62 @@ public final class ShortcutListCache: Sendable {
     private let currentVersion = Atomic<Int>(1)
     private let rows: PerThreadReplica<RowCache>
     /// Tells observers of changes, off the writers' threads.
-    private let announcer = DispatchQueue(label: "quickactiond.shortcuts.announce")
+    private let announcer: DispatchQueue
+    /// Where new version numbers come from (nil: counted here, from 1).
+    private let versions: ShortcutListVersions?
     /// Whether an announcement is queued (the changes after it is queued are in it).
     private let announcementQueued = Atomic<Bool>(false)
     /// The last version announced (read and written on `announcer` only).
     private let announcedVersion = Atomic<Int>(1)
 
-    /// Builds the first list from the repository's favorites, then follows its changes. Each
-    /// row of `threadRows` keeps copies of its own.
-    public init(
+    /// Builds the first list from the repository's favorites, then follows the changes of its
+    /// account. Each row of `threadRows` keeps copies of its own.
+    public convenience init(
         builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
     ) throws(StorageError) {
+        self.init(builder: builder, favorites: try repository.favorites(), renderer: renderer, threadRows: threadRows)
+        // Read first, then followed: nothing writes before the server starts serving.
+        let account = repository.account
+        repository.changes.observe { [weak self] change in
+            guard let self, change.account == account else { return }
+            if change.before == nil && change.after == nil {
+                // Another process changed the account: read its favorites again.
+                if let favorites = try? repository.favorites() { self.replace(favorites: favorites) }
+            } else {
+                self.apply(change)
+            }
+        }
+    }
+
+    /// A list of `favorites` that follows nothing by itself: its owner applies changes
+    /// (`apply(_:)`). `versions` numbers its versions (so a list built again later continues
+    /// above this one's numbers); `announcer` is the queue observers are told on.
+    init(
+        builder: ShortcutItemBuilder, favorites: [Contact], renderer: ShortcutListRenderer, threadRows: ThreadRows,
+        versions: ShortcutListVersions? = nil, announcer: DispatchQueue? = nil
+    ) {
         self.builder = builder
         rows = PerThreadReplica(rows: threadRows) { _ in RowCache() }
         self.renderer = renderer
-        let favorites = try repository.favorites().map {
-            (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)))
+        self.versions = versions
+        self.announcer = announcer ?? DispatchQueue(label: "quickactiond.shortcuts.announce")
+        let first = versions?.next() ?? 1
+        currentVersion.store(first, ordering: .relaxed)
+        announcedVersion.store(first, ordering: .relaxed)
+        let items = favorites.map { (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0))) }
+        self.state = Mutex(State(favorites: items, version: first))
+    }
+
+    /// Replaces the whole list by `favorites` (read again from the store).
+    func replace(favorites: [Contact]) {
+        let items = favorites.map { (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0))) }
+        state.withLock { state in
+            state.favorites = items
+            state.version = versions?.next() ?? state.version + 1
+            state.representations = []
+            currentVersion.store(state.version, ordering: .releasing)
         }
-        self.state = Mutex(State(favorites: favorites, version: 1))
-        // Read first, then followed: nothing writes before the server starts serving.
-        repository.changes.observe { [weak self] change in self?.apply(change) }
+        announce()
     }
 
     /// Calls `observer` after changes of the list, in order, on a queue of the cache's own
@@ -114,7 +150,7 @@ public final class ShortcutListCache: Sendable {
             case (false, nil):
                 return false
             }
-            state.version += 1
+            state.version = versions?.next() ?? state.version + 1
             state.representations = []
             currentVersion.store(state.version, ordering: .releasing)
             return true
