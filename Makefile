@@ -53,16 +53,19 @@ screenshots: deps
 	scripts/browser-tests.sh --screenshots
 
 ## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml),
-## in both modes: with a token (the repository's file) and without (the document the server serves)
+## in three modes: with a token (the repository's file), without (the document the server serves),
+## and multi-account (an account token on the account operations, the admin token on /accounts and /metrics)
 schemathesis: deps
 	scripts/schemathesis.sh
 	SCHEMATHESIS_MODE=open scripts/schemathesis.sh
+	SCHEMATHESIS_MODE=accounts scripts/schemathesis.sh
 
 ## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets, request heads) for FUZZ_SECONDS each
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 
-## bench: the benchmark table (GET /shortcuts vs plain C libmicrohttpd, writes vs raw SQLite, search, RSS, SSE)
+## bench: the benchmark table (GET /shortcuts vs plain C libmicrohttpd, writes vs raw SQLite, search, RSS, SSE, 100,000 accounts);
+## BENCH_ONLY=accounts runs the accounts section alone (BENCHMARKS.md is left as it is)
 bench: deps
 	bench/run.sh
 

@@ -11,6 +11,8 @@
 #   BENCH_QUIET_WAIT  longest wait, in seconds, for other CPU work to drop below 20% (default 60)
 #   BENCH_RESULTS_DIR  keep the raw results (wrk outputs, JSON) there
 #   BENCH_STRICT=1  exit 1 when any target is missed (by default the table is the result, exit 0)
+#   BENCH_ONLY=accounts  run only section (7) and print its rows (BENCHMARKS.md is left as it is)
+#   BENCH_ACCOUNTS  accounts in (7) (default 100000), BENCH_LOADER_THREADS their loader's threads (default 24)
 set -euo pipefail
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,6 +31,10 @@ FAVORITES_LARGE=10000
 # Substrings of 3-6 letters that occur in the generated names and emails (checked before use).
 QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
 SHORT_QUERY="an"
+ONLY=${BENCH_ONLY:-}
+case "$ONLY" in "" | accounts) ;; *) echo "bench: BENCH_ONLY must be empty or 'accounts', not '$ONLY'" >&2; exit 2 ;; esac
+ACCOUNTS=${BENCH_ACCOUNTS:-100000}
+LOADER_THREADS=${BENCH_LOADER_THREADS:-24}
 STARTED=$(date +%s)
 
 say() { printf '== %s\n' "$*" >&2; }
@@ -81,9 +87,10 @@ fi
 
 # ---------------------------------------------------------------- helpers
 start_qa() { # [stderr file] [extra flags...]: starts quickactiond on an ephemeral port, sets QA
+    # (on $QA_DB when set, else $T/bench.sqlite)
     local errors=$1; shift
     : >"$T/qa.out"
-    "$QUICKACTIOND" --port 0 --db "$T/bench.sqlite" --no-seed --log-level "$LOG_LEVEL" "$@" \
+    "$QUICKACTIOND" --port 0 --db "${QA_DB:-$T/bench.sqlite}" --no-seed --log-level "$LOG_LEVEL" "$@" \
         >"$T/qa.out" 2>"$errors" &
     QA_PID=$!
     for _ in $(seq 200); do
@@ -95,6 +102,16 @@ start_qa() { # [stderr file] [extra flags...]: starts quickactiond on an ephemer
     [ "$QA" != "http://127.0.0.1:" ] || fail "quickactiond did not print its port"
 }
 stop_qa() { stop_pid "$QA_PID"; QA_PID=""; }
+start_baseline() { # MODE VAR_PID VAR_URL [HEADERS_FILE BODY_FILE]: the C baseline (default: (1)'s capture)
+    : >"$T/baseline_$1.out"   # emptied first: (7) starts a second one, and must not read (1)'s port
+    BASELINE_RESPONSE=$1 "$T/baseline" "${4:-$T/baseline.headers}" "${5:-$T/body.bin}" >"$T/baseline_$1.out" 2>"$T/baseline_$1.err" &
+    printf -v "$2" '%s' "$!"
+    for _ in $(seq 100); do grep -qs 'listening on' "$T/baseline_$1.out" && break; sleep 0.05; done
+    local url
+    url="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/baseline_$1.out")"
+    [ "$url" != "http://127.0.0.1:" ] || fail "baseline ($1) did not start: $(cat "$T/baseline_$1.err")"
+    printf -v "$3" '%s' "$url"
+}
 run_wrk() { # NAME wrk-arguments...: the output (with the WRKJSON line) goes to $R/NAME.txt
     local name=$1; shift
     timeout 120 wrk "$@" >"$R/$name.txt" 2>&1 || { cat "$R/$name.txt" >&2; fail "wrk $name failed"; }
@@ -148,6 +165,82 @@ read -r BUSY0 TOTAL0 < <(ticks)
 child_ticks CHILD0
 meta quiet_wait "$QUIET_WAIT"
 
+# ---------------------------------------------------------------- the table
+write_table() {
+    meta load_end "$(cut -d' ' -f1-3 /proc/loadavg)"
+    read -r BUSY1 TOTAL1 < <(ticks)
+    child_ticks CHILD1
+    other=$(( 100 * ((BUSY1 - BUSY0) - (CHILD1 - CHILD0)) / (TOTAL1 - TOTAL0) ))
+    meta busy_other_during "$(( other < 0 ? 0 : other ))"
+    meta runtime_seconds "$(( $(date +%s) - STARTED ))"
+    if [ -n "${BENCH_RESULTS_DIR:-}" ]; then mkdir -p "$BENCH_RESULTS_DIR" && cp -r "$R"/. "$BENCH_RESULTS_DIR"/; fi
+    python3 "$BENCH/report.py" "$R" "$ROOT/BENCHMARKS.md"
+}
+
+# ---------------------------------------------------------------- (7) accounts (a function: BENCH_ONLY=accounts runs it alone)
+accounts_pair() { # ROUND MODE: quickactiond as random accounts (bench/accounts.lua, MODE) and the C baseline, alternated
+    local qa_args=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/accounts.lua" "$QA/shortcuts")
+    local bl_args=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua" "$BL/shortcuts")
+    if [ $(($1 % 2)) = 1 ]; then
+        BENCH_ACCOUNTS_MODE=$2 run_wrk "r7_$2_$1" "${qa_args[@]}"
+        run_wrk "r7_baseline_$2_$1" "${bl_args[@]}"
+    else
+        run_wrk "r7_baseline_$2_$1" "${bl_args[@]}"
+        BENCH_ACCOUNTS_MODE=$2 run_wrk "r7_$2_$1" "${qa_args[@]}"
+    fi
+}
+accounts_section() {
+    say "(7) accounts: $ACCOUNTS accounts, 5 contacts each (2 favorites), made through the API"
+    local admin first_token etag
+    admin=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+    meta accounts "$ACCOUNTS"
+    meta loader_threads "$LOADER_THREADS"
+    # A fresh store; the admin token through the environment (not on the command line, where ps shows it).
+    rm -f "$T"/accounts.sqlite*
+    QA_DB="$T/accounts.sqlite" QUICKACTIOND_ADMIN_TOKEN="$admin" start_qa "$T/accounts_load.err" --accounts
+    timeout 3600 python3 "$BENCH/load_accounts.py" --port "${QA##*:}" --admin-token "$admin" --accounts "$ACCOUNTS" \
+        --threads "$LOADER_THREADS" --out "$T/accounts.tokens" >"$R/accounts_load.json" || fail "load_accounts.py failed"
+    meta accounts_vmhwm_load_kb "$(vmhwm_kb)"
+    stop_qa
+    # Measured on a fresh process with the default --cache-accounts: the peak is the serving one.
+    QA_DB="$T/accounts.sqlite" QUICKACTIOND_ADMIN_TOKEN="$admin" start_qa /dev/null --accounts
+
+    # The baseline serves one account's list, with quickactiond's headers (every account's list
+    # has the same size: the loader's names are of fixed width; checked in the report).
+    read -r first_token etag _ <"$T/accounts.tokens"
+    curl -sS --max-time 10 -D "$T/acc.head" -o "$T/acc_body.bin" -H "Authorization: Bearer $first_token" "$QA/shortcuts"
+    head -1 "$T/acc.head" | grep -q ' 200' || fail "GET /shortcuts as an account: $(head -1 "$T/acc.head")"
+    grep -qi "^ETag: $etag" <(tr -d '\r' <"$T/acc.head") || fail "the first account's ETag changed after the restart"
+    [ "$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $first_token" \
+        -H "If-None-Match: $etag" "$QA/shortcuts")" = 304 ] || fail "If-None-Match with the account's ETag is not a 304"
+    [ "$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $admin" "$QA/shortcuts")" = 403 ] ||
+        fail "the admin token on GET /shortcuts is not a 403"
+    tail -n +2 "$T/acc.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' |
+        grep . >"$T/acc.headers"
+    start_baseline per-request BL_PID BL "$T/acc.headers" "$T/acc_body.bin"
+    curl -sS --max-time 10 -o "$T/acc_bl.body" "$BL/shortcuts"
+    cmp -s "$T/acc_body.bin" "$T/acc_bl.body" || fail "the baseline's body differs from the account's list"
+    meta accounts_list_bytes "$(wc -c <"$T/acc_body.bin")"
+
+    run_wrk warm7_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+    BENCH_TOKENS="$T/accounts.tokens" BENCH_ACCOUNTS_MODE=uniform run_wrk warm7_uniform -t2 -c64 -d2s -s "$BENCH/accounts.lua" "$QA/shortcuts"
+    local r mode
+    for r in $(seq "$ROUNDS"); do
+        for mode in uniform zipf 304; do BENCH_TOKENS="$T/accounts.tokens" accounts_pair "$r" "$mode"; done
+    done
+    stop_pid "$BL_PID"; BL_PID=""
+    meta accounts_vmhwm_kb "$(vmhwm_kb)"
+    stop_qa
+    rm -f "$T"/accounts.sqlite* "$T/accounts.tokens"
+}
+
+if [ "$ONLY" = accounts ]; then
+    meta only accounts
+    accounts_section
+    write_table
+    exit 0
+fi
+
 # ---------------------------------------------------------------- setup: 20 contacts, 5 favorites
 say "creating 20 contacts (5 favorites)"
 start_qa "$T/setup.err"
@@ -181,15 +274,6 @@ head -1 "$T/qa.head" | grep -q ' 200' || fail "GET /shortcuts: $(head -1 "$T/qa.
 # start (ids repeat: less work than the same bytes need, shown as a floor).
 tail -n +2 "$T/qa.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' |
     grep . >"$T/baseline.headers"
-start_baseline() { # MODE VAR_PID VAR_URL
-    BASELINE_RESPONSE=$1 "$T/baseline" "$T/baseline.headers" "$T/body.bin" >"$T/baseline_$1.out" 2>"$T/baseline_$1.err" &
-    printf -v "$2" '%s' "$!"
-    for _ in $(seq 100); do grep -qs 'listening on' "$T/baseline_$1.out" && break; sleep 0.05; done
-    local url
-    url="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/baseline_$1.out")"
-    [ "$url" != "http://127.0.0.1:" ] || fail "baseline ($1) did not start: $(cat "$T/baseline_$1.err")"
-    printf -v "$3" '%s' "$url"
-}
 start_baseline per-request BL_PID BL
 start_baseline persistent BLP_PID BLP
 normalize() { tr -d '\r' <"$1" | sed -E 's/^(Date|X-Request-Id): .*/\1: */I'; }
@@ -349,12 +433,7 @@ timeout 120 python3 "$BENCH/after_change.py" --port "${QA##*:}" --ids "$T/fav.id
 meta vmhwm_favorites_kb "$(vmhwm_kb)"
 stop_qa
 
-# ---------------------------------------------------------------- the table
-meta load_end "$(cut -d' ' -f1-3 /proc/loadavg)"
-read -r BUSY1 TOTAL1 < <(ticks)
-child_ticks CHILD1
-other=$(( 100 * ((BUSY1 - BUSY0) - (CHILD1 - CHILD0)) / (TOTAL1 - TOTAL0) ))
-meta busy_other_during "$(( other < 0 ? 0 : other ))"
-meta runtime_seconds "$(( $(date +%s) - STARTED ))"
-if [ -n "${BENCH_RESULTS_DIR:-}" ]; then mkdir -p "$BENCH_RESULTS_DIR" && cp -r "$R"/. "$BENCH_RESULTS_DIR"/; fi
-python3 "$BENCH/report.py" "$R" "$ROOT/BENCHMARKS.md"
+# ---------------------------------------------------------------- (7) accounts
+accounts_section
+
+write_table

@@ -4,14 +4,20 @@
 # examples. Exceptions for requests that are valid by the schema but rightly refused live in
 # schemathesis.toml, per operation and status, each with its reason. Exits non-zero on any finding.
 #
-# Two modes, as a user runs the server (SCHEMATHESIS_MODE):
+# Three modes, as a user runs the server (SCHEMATHESIS_MODE):
 #   token (default)  the server requires a random bearer token; the contract is the
 #                    repository's openapi.yaml, which requires it on every operation but the probes.
 #   open             the server runs as `make run` does (loopback, no token); the contract is the
 #                    document the server itself serves at /openapi.yaml, which then requires none.
+#   accounts         multi-account mode (--accounts, a random admin token): one account is created
+#                    with the admin token and seeded with the demo contacts; then two runs against
+#                    the repository's openapi.yaml, both of which must be clean: (a) the account's
+#                    token on every operation but /accounts… and /metrics, (b) the admin token on
+#                    /accounts… and /metrics only. (b) runs second: it deletes accounts.
+# The single-account modes leave out /accounts…: that admin API exists only with --accounts.
 #
 # Usage: scripts/schemathesis.sh [extra schemathesis run options, e.g. --max-examples 5]
-# Environment: SCHEMATHESIS_MODE (token or open), SCHEMATHESIS_SEED (default: the seed in schemathesis.toml),
+# Environment: SCHEMATHESIS_MODE (token, open or accounts), SCHEMATHESIS_SEED (default: the seed in schemathesis.toml),
 #              SCHEMATHESIS_REPORT_DIR (default: .build/schemathesis; junit.xml lands there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,7 +80,11 @@ case "$mode" in
         auth_args=(-H "Authorization: Bearer $token")
         ;;
     open) ;;
-    *) echo "SCHEMATHESIS_MODE must be token or open, not '$mode'" >&2; exit 2 ;;
+    accounts)
+        admin_token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+        server_args=(--accounts --admin-token "$admin_token")
+        ;;
+    *) echo "SCHEMATHESIS_MODE must be token, open or accounts, not '$mode'" >&2; exit 2 ;;
 esac
 echo "schemathesis: $mode mode"
 "$binary" --host 127.0.0.1 --port 0 --db "$work/quickactions.sqlite" --store sqlite "${server_args[@]}" \
@@ -93,7 +103,7 @@ if [ -z "$port" ]; then
     exit 1
 fi
 base="http://127.0.0.1:$port"
-# Token mode tests the repository's file; open mode what the running server says of itself.
+# Token and accounts modes test the repository's file; open mode what the running server says of itself.
 schema=openapi.yaml
 [ "$mode" = open ] && schema="$base/openapi.yaml"
 
@@ -103,59 +113,110 @@ mkdir -p "$report_dir"
 export HYPOTHESIS_STORAGE_DIRECTORY="$PWD/.build/schemathesis/hypothesis"
 seed_args=()
 [ -n "${SCHEMATHESIS_SEED:-}" ] && seed_args=(--seed "$SCHEMATHESIS_SEED")
+extra_args=("$@")
 
-# In the background, so a SIGTERM to this script stops it (and the server) at once instead of
-# after the run; its output is shown as it comes.
-export PYTHONUNBUFFERED=1
-# Made before either background job starts, so `tail` never races the redirection.
-: >"$work/schemathesis.log"
-"$venv/bin/schemathesis" --config-file schemathesis.toml run "$schema" \
-    --url "$base" \
-    "${auth_args[@]}" \
-    --checks all \
-    --phases examples,coverage,fuzzing,stateful \
-    --workers 1 \
-    --request-timeout 10 \
-    --no-color \
-    --report junit --report-dir "$report_dir" --report-junit-path "$report_dir/junit.xml" \
-    "${seed_args[@]}" "$@" >"$work/schemathesis.log" 2>&1 &
-schemathesis_pid=$!
-tail -n +1 -f --pid="$schemathesis_pid" "$work/schemathesis.log" &
-tail_pid=$!
-status=0
-wait "$schemathesis_pid" || status=$?
-schemathesis_pid=""
-wait "$tail_pid" || true
-tail_pid=""
-
-if ! kill -0 "$server_pid" 2>/dev/null; then
-    echo "quickactiond died during the run; its stderr:" >&2
-    tail -n 50 "$work/stderr" >&2
-    [ "$status" -ne 0 ] || status=1
+# In multi-account mode the demo contacts are not seeded by the server: create one account with
+# the admin token and post the same four contacts (two favorites) with its token.
+if [ "$mode" = accounts ]; then
+    created=$(curl -sS --fail-with-body -X POST "$base/accounts" -H "Authorization: Bearer $admin_token" \
+        -H 'Content-Type: application/json' --data '{"name":"schemathesis"}') || {
+        echo "POST /accounts failed: $created" >&2
+        exit 1
+    }
+    account_token=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])' <<<"$created")
+    # Sources/Storage/DemoContacts.swift, in its order.
+    for contact in \
+        '{"name":"Ada Lovelace","email":"ada@example.com","favorite":true}' \
+        '{"name":"Anders Ångström","email":"anders@example.se","favorite":false}' \
+        '{"name":"Grace Hopper","email":"grace@example.com","favorite":true}' \
+        '{"name":"Alan Turing","email":null,"favorite":false}'; do
+        answer=$(curl -sS --fail-with-body -X POST "$base/contacts" -H "Authorization: Bearer $account_token" \
+            -H 'Content-Type: application/json' --data "$contact") || {
+            echo "POST /contacts failed: $answer" >&2
+            exit 1
+        }
+    done
+    echo "schemathesis: account created and seeded with the 4 demo contacts"
 fi
-stop_server
 
-elapsed=$((SECONDS - started))
-# Schemathesis's own tally, e.g. "6036 generated, 6036 passed, 28 skipped" or
-# "4253 generated, 1 found 1 unique failure, 28 skipped", becomes the closing line
-# "schemathesis: P passed, F failed, S skipped" (F counts unique failures; P the other cases).
-cases=$(sed -n '/^Test cases:/{n;s/^ *//;p;q}' "$work/schemathesis.log")
-count() { sed -n "s/.*\b\([0-9][0-9]*\) $1.*/\1/p" <<<"$cases"; }
-generated=$(count generated); passed=$(count passed); found=$(count found)
-failures=$(sed -n 's/.* \([0-9][0-9]*\) unique failure.*/\1/p' <<<"$cases"); skipped=$(count skipped)
-: "${generated:=0}" "${found:=0}" "${failures:=0}" "${skipped:=0}"
-[ -n "$passed" ] || passed=$((generated - found))
-seed=$(sed -n 's/^Seed: *//p' "$work/schemathesis.log" | tail -n 1)
-if [ "$status" -eq 0 ]; then
-    echo "schemathesis clean against quickactiond in $mode mode (seed ${seed:-?}, ${elapsed}s)"
-else
-    # The server's own account of what went wrong (e.g. the storage error behind a 503).
-    if grep -q '"level":"error"' "$work/stderr"; then
-        echo "quickactiond logged these errors (last 20):" >&2
-        grep '"level":"error"' "$work/stderr" | tail -n 20 >&2
+# One schemathesis run: run_schemathesis LABEL JUNIT_FILE [options...]. Sets run_status, and
+# prints the closing lines "schemathesis clean ..." (or FAILED) and
+# "schemathesis: P passed, F failed, S skipped".
+run_status=0
+run_schemathesis() {
+    local label=$1 junit=$2
+    shift 2
+    local log="$work/schemathesis-${label//[^a-z]/-}.log" run_started=$SECONDS
+    # In the background, so a SIGTERM to this script stops it (and the server) at once instead
+    # of after the run; its output is shown as it comes. Made before either background job
+    # starts, so `tail` never races the redirection.
+    export PYTHONUNBUFFERED=1
+    : >"$log"
+    "$venv/bin/schemathesis" --config-file schemathesis.toml run "$schema" \
+        --url "$base" \
+        "$@" \
+        --checks all \
+        --phases examples,coverage,fuzzing,stateful \
+        --workers 1 \
+        --request-timeout 10 \
+        --no-color \
+        --report junit --report-dir "$report_dir" --report-junit-path "$report_dir/$junit" \
+        "${seed_args[@]}" "${extra_args[@]}" >"$log" 2>&1 &
+    schemathesis_pid=$!
+    tail -n +1 -f --pid="$schemathesis_pid" "$log" &
+    tail_pid=$!
+    run_status=0
+    wait "$schemathesis_pid" || run_status=$?
+    schemathesis_pid=""
+    wait "$tail_pid" || true
+    tail_pid=""
+
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+        echo "quickactiond died during the run; its stderr:" >&2
+        tail -n 50 "$work/stderr" >&2
+        [ "$run_status" -ne 0 ] || run_status=1
     fi
-    echo "schemathesis FAILED in $mode mode with exit code $status (seed ${seed:-?}, ${elapsed}s); JUnit report: $report_dir/junit.xml" >&2
-    [ "$failures" -gt 0 ] || failures=1
-fi
-echo "schemathesis: $passed passed, $failures failed, $skipped skipped"
+
+    local elapsed=$((SECONDS - run_started))
+    # Schemathesis's own tally, e.g. "6036 generated, 6036 passed, 28 skipped" or
+    # "4253 generated, 1 found 1 unique failure, 28 skipped", becomes the closing line
+    # "schemathesis: P passed, F failed, S skipped" (F counts unique failures; P the other cases).
+    local cases generated passed found failures skipped seed
+    cases=$(sed -n '/^Test cases:/{n;s/^ *//;p;q}' "$log")
+    generated=$(count generated "$cases"); passed=$(count passed "$cases"); found=$(count found "$cases")
+    failures=$(sed -n 's/.* \([0-9][0-9]*\) unique failure.*/\1/p' <<<"$cases"); skipped=$(count skipped "$cases")
+    : "${generated:=0}" "${found:=0}" "${failures:=0}" "${skipped:=0}"
+    [ -n "$passed" ] || passed=$((generated - found))
+    seed=$(sed -n 's/^Seed: *//p' "$log" | tail -n 1)
+    if [ "$run_status" -eq 0 ]; then
+        echo "schemathesis clean against quickactiond in $label (seed ${seed:-?}, ${elapsed}s)"
+    else
+        # The server's own account of what went wrong (e.g. the storage error behind a 503).
+        if grep -q '"level":"error"' "$work/stderr"; then
+            echo "quickactiond logged these errors (last 20):" >&2
+            grep '"level":"error"' "$work/stderr" | tail -n 20 >&2
+        fi
+        echo "schemathesis FAILED in $label with exit code $run_status (seed ${seed:-?}, ${elapsed}s); JUnit report: $report_dir/$junit" >&2
+        [ "$failures" -gt 0 ] || failures=1
+    fi
+    echo "schemathesis: $passed passed, $failures failed, $skipped skipped"
+}
+count() { sed -n "s/.*\b\([0-9][0-9]*\) $1.*/\1/p" <<<"$2"; }
+
+status=0
+case "$mode" in
+    token | open)
+        run_schemathesis "$mode mode" junit.xml "${auth_args[@]}" --exclude-path-regex '^/accounts'
+        status=$run_status
+        ;;
+    accounts)
+        run_schemathesis "accounts mode, account token" junit-accounts-account.xml \
+            -H "Authorization: Bearer $account_token" --exclude-path-regex '^/(accounts|metrics)'
+        status=$run_status
+        run_schemathesis "accounts mode, admin token" junit-accounts-admin.xml \
+            -H "Authorization: Bearer $admin_token" --include-path-regex '^/(accounts|metrics)'
+        [ "$status" -ne 0 ] || status=$run_status
+        ;;
+esac
+stop_server
 exit "$status"

@@ -37,6 +37,10 @@ import Testing
         // Nothing else changes: the same operations, schemas and security schemes.
         #expect(OpenAPIOperations.parse(open) == OpenAPIOperations.parse(file))
         #expect(open.contains("bearerAuth:\n"))
+        // No operation of its own asks for the service token either (/metrics, /openapi.yaml).
+        #expect(file.contains(OpenAPIDocument.eitherTokenRequirement))
+        #expect(!open.contains("- bearerAuth: []"))
+        #expect(open.contains("adminToken:\n"))
     }
 
     @Test func parserReadsPathsMethodsAndOperationIds() {

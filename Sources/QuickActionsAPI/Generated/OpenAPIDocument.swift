@@ -25,6 +25,20 @@ info:
     Beyond the operations: a path that does not exist is 404, a method a path does not have
     is 405 with `Allow`, and `HEAD` is answered wherever `GET` is. Every answer carries
     `X-Request-Id` (the request's own, when it sends a short visible-ASCII one).
+
+    **Accounts.** By default the service holds one person's state (single-account mode), and
+    `bearerAuth` is the service's token when it runs with one. Started with `--accounts` (and
+    an admin token), it holds many accounts, each with its own contacts, favorites, shortcut
+    list, triggers and events; the static items are shared. Every path stays the same: the
+    account token in `Authorization: Bearer` selects the account, so another account's contact
+    id answers exactly like one that does not exist (404). The admin token (`adminToken`) manages
+    accounts (`/accounts…`, which exist only in this mode) and reads `/metrics`. A credential
+    that is valid but of the wrong kind is 403: an account token on `/accounts…` or `/metrics`,
+    the admin token on an account's endpoint. Limits per account: `--max-contacts-per-account`
+    (403 with `type` `https://quickactiond.dev/problems/contact-quota-exceeded` past it) and
+    `--rate-limit N` requests per second (429 when spent); with a rate limit, every answer to
+    an account token carries `RateLimit-Policy` and `RateLimit`
+    (draft-ietf-httpapi-ratelimit-headers).
   license:
     name: MIT
 servers:
@@ -36,6 +50,7 @@ tags:
   - name: contacts
   - name: shortcuts
   - name: triggers
+  - name: accounts
 paths:
   /healthz:
     get:
@@ -110,7 +125,11 @@ paths:
       description: |
         `http_requests_total{route,method,status}` (route is the pattern, `unmatched` when none),
         `http_request_duration_seconds` by route, `triggers_total{type}`, and the gauges
-        `contacts`, `favorites`, `shortcut_items` and `event_streams`.
+        `contacts`, `favorites`, `shortcut_items` and `event_streams`. In multi-account mode it
+        takes the admin token only (an account token is 403); otherwise the service's token.
+      security:
+        - bearerAuth: []
+        - adminToken: []
       responses:
         "200":
           description: Text exposition format 0.0.4.
@@ -122,6 +141,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "503":
@@ -131,6 +152,10 @@ paths:
       operationId: getOpenAPIDocument
       tags: [system]
       summary: This document
+      description: Takes either token in multi-account mode (an account token or the admin token).
+      security:
+        - bearerAuth: []
+        - adminToken: []
       responses:
         "200":
           description: The OpenAPI document, byte for byte as in the repository.
@@ -148,6 +173,8 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
   /contacts:
     get:
       operationId: listContacts
@@ -192,8 +219,12 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     post:
@@ -224,12 +255,16 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/ForbiddenOrContactQuota"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "415":
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
           $ref: "#/components/responses/Unprocessable"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}:
@@ -253,10 +288,14 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "404":
           $ref: "#/components/responses/NotFound"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     patch:
@@ -285,6 +324,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
@@ -295,6 +336,8 @@ paths:
           $ref: "#/components/responses/UnsupportedMediaType"
         "422":
           $ref: "#/components/responses/Unprocessable"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     delete:
@@ -310,12 +353,16 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}/favorite:
@@ -341,12 +388,16 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
     delete:
@@ -369,12 +420,16 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "404":
           $ref: "#/components/responses/NotFound"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /contacts/{id}/vcard:
@@ -402,10 +457,14 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "404":
           $ref: "#/components/responses/NotFound"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /shortcuts:
@@ -472,6 +531,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "406":
           description: The Accept header allows neither application/json nor application/x-plist.
           content:
@@ -480,6 +541,8 @@ paths:
                 $ref: "#/components/schemas/Problem"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
   /shortcuts/preview.svg:
     get:
       operationId: getShortcutsPreview
@@ -550,8 +613,12 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
   /preview:
     get:
       operationId: getPreviewPage
@@ -658,6 +725,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "409":
           description: "`userInfo.Name` matches several contacts: send `userInfo.contactId` to say which."
           content:
@@ -684,6 +753,8 @@ paths:
             application/problem+json:
               schema:
                 $ref: "#/components/schemas/Problem"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /triggers:
@@ -724,8 +795,12 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /triggers/stats:
@@ -744,8 +819,12 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
         "503":
           $ref: "#/components/responses/ServiceUnavailable"
   /events:
@@ -795,6 +874,175 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "401":
           $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+  /accounts:
+    get:
+      operationId: listAccounts
+      tags: [accounts]
+      summary: List accounts, in creation order
+      description: Admin token only. The list holds no tokens.
+      security:
+        - adminToken: []
+      parameters:
+        - name: limit
+          in: query
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 1000
+            default: 100
+        - name: cursor
+          in: query
+          description: |
+            The `nextCursor` of the previous page. Treat it as opaque; its shape is fixed (the
+            pattern), and any string of another shape is refused with 400.
+          schema:
+            $ref: "#/components/schemas/AccountCursor"
+      responses:
+        "200":
+          description: One page of accounts.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/AccountList"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+    post:
+      operationId: createAccount
+      tags: [accounts]
+      summary: Create an account and its first token
+      description: |
+        Admin token only. The answer is the only place the token is ever shown: the server keeps
+        only its SHA-256 digest. Send it as `Authorization: Bearer <token>` to act as the account.
+      security:
+        - adminToken: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/NewAccount"
+      responses:
+        "201":
+          description: Created.
+          headers:
+            Location:
+              description: "`/accounts/{id}`"
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/AccountWithToken"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "415":
+          $ref: "#/components/responses/UnsupportedMediaType"
+        "422":
+          $ref: "#/components/responses/Unprocessable"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+  /accounts/{id}:
+    parameters:
+      - $ref: "#/components/parameters/AccountId"
+    get:
+      operationId: getAccount
+      tags: [accounts]
+      summary: One account
+      description: Admin token only.
+      security:
+        - adminToken: []
+      responses:
+        "200":
+          description: The account.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Account"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "404":
+          $ref: "#/components/responses/AccountNotFound"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+    delete:
+      operationId: deleteAccount
+      tags: [accounts]
+      summary: Delete an account and everything it holds
+      description: |
+        Admin token only. Its contacts, triggers and idempotency records go in one transaction,
+        its token stops working at once, and its open `/events` streams are closed.
+      security:
+        - adminToken: []
+      responses:
+        "204":
+          description: Deleted.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "404":
+          $ref: "#/components/responses/AccountNotFound"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+  /accounts/{id}/token:
+    parameters:
+      - $ref: "#/components/parameters/AccountId"
+    post:
+      operationId: rotateAccountToken
+      tags: [accounts]
+      summary: Replace the account's token
+      description: |
+        Admin token only. The new token is shown once; the old one is refused from this moment
+        on, on open keep-alive connections too, and its open `/events` streams are closed.
+      security:
+        - adminToken: []
+      responses:
+        "200":
+          description: The new token.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/AccountToken"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "404":
+          $ref: "#/components/responses/AccountNotFound"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "503":
@@ -804,8 +1052,25 @@ components:
     bearerAuth:
       type: http
       scheme: bearer
-      description: Required when the service runs with --token, --token-file or QUICKACTIOND_TOKEN.
+      description: |
+        Single-account mode: the service's token, required when it runs with --token, --token-file
+        or QUICKACTIOND_TOKEN. Multi-account mode (--accounts): an account's token (`qa_` and 36
+        letters and digits, as `POST /accounts` gave it), which also selects the account.
+    adminToken:
+      type: http
+      scheme: bearer
+      description: |
+        Multi-account mode only: the admin token of --admin-token, --admin-token-file or
+        QUICKACTIOND_ADMIN_TOKEN. It manages accounts and reads /metrics, and is refused (403) on
+        an account's endpoints.
   parameters:
+    AccountId:
+      name: id
+      in: path
+      required: true
+      description: The account's id, as the server issued it (20 lower-case base32 characters, or `default`).
+      schema:
+        $ref: "#/components/schemas/AccountIdentifier"
     ContactId:
       name: id
       in: path
@@ -875,13 +1140,64 @@ components:
     Unauthorized:
       description: |
         The service runs with a token and the request has no `Authorization: Bearer <token>` header,
-        or the wrong token. Every path but /healthz and /readyz answers this before routing.
+        or a token it does not know (in multi-account mode: neither an account's nor the admin token). Every path but /healthz and /readyz answers this before routing.
       headers:
         WWW-Authenticate:
           required: true
           schema:
             type: string
             enum: ['Bearer realm="quickactiond"']
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    AccountNotFound:
+      description: No such account.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    Forbidden:
+      description: |
+        Multi-account mode: the token is valid but of the wrong kind for this operation. The admin
+        token on an account's endpoint (the problem says to use an account token), or an account
+        token on `/accounts…` or `/metrics` (which take the admin token).
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    ForbiddenOrContactQuota:
+      description: |
+        Multi-account mode: the admin token was sent (use an account token; see `Forbidden`), or the
+        account already holds `--max-contacts-per-account` contacts (10,000 by default) and nothing
+        was stored: the problem's `type` is `https://quickactiond.dev/problems/contact-quota-exceeded`
+        and its `limit` member is the quota.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    TooManyRequests:
+      description: |
+        Multi-account mode with `--rate-limit N`: the account's token bucket (it holds N and refills
+        at N per second; each request takes one) is empty. The problem's `type` is
+        `https://quickactiond.dev/problems/rate-limited`. Nothing was done; retry after `Retry-After`.
+      headers:
+        Retry-After:
+          required: true
+          description: Whole seconds until the bucket has a token again (at least 1).
+          schema:
+            type: integer
+            minimum: 1
+        RateLimit-Policy:
+          required: true
+          description: 'The policy, as in draft-ietf-httpapi-ratelimit-headers: `"default";q=N;w=1`.'
+          schema:
+            type: string
+        RateLimit:
+          required: true
+          description: 'What is left under it: `"default";r=0;t=<seconds until a token>`.'
+          schema:
+            type: string
       content:
         application/problem+json:
           schema:
@@ -904,6 +1220,93 @@ components:
           schema:
             $ref: "#/components/schemas/Problem"
   schemas:
+    AccountIdentifier:
+      type: string
+      description: |
+        An account id as the server issues it (20 lower-case base32 characters), or `default`, the
+        account that a single-account database's data became when it was opened with --accounts.
+      pattern: "^(default|[a-z2-7]{20})$"
+      example: xq3fz7k2mbd4pl5nwa6c
+    AccountCursor:
+      type: string
+      description: |
+        A page position the server issued (unpadded base64url of `v1:` and a decimal sequence
+        number, as for contacts). Opaque to clients: pass back what `nextCursor` gave.
+      pattern: "^djE6(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]){0,5}(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]|(?:M[AQgw]|N[AQgw]|O[AQ])|(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk])$"
+      example: djE6NA
+    Account:
+      type: object
+      required: [id, name, createdAt]
+      additionalProperties: false
+      properties:
+        id:
+          $ref: "#/components/schemas/AccountIdentifier"
+        name:
+          type: string
+        createdAt:
+          type: string
+          format: date-time
+    NewAccount:
+      type: object
+      required: [name]
+      additionalProperties: false
+      example:
+        name: Ada Lovelace
+      properties:
+        name:
+          type: string
+          description: |
+            1-100 characters (extended grapheme clusters, counted as for a contact's name; not
+            unique), not only white space, no control characters. `maxLength` states the server's
+            second limit, 1,000 code points. Leading and trailing white space is trimmed.
+          minLength: 1
+          maxLength: 1000
+          pattern: '^[^\u0000-\u001F\u007F-\u009F]*[^\u0000-\u0020\u007F-\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u001F\u007F-\u009F]*$'
+    AccountWithToken:
+      type: object
+      description: A new account, with its token (shown this once).
+      required: [id, name, createdAt, token]
+      additionalProperties: false
+      properties:
+        id:
+          $ref: "#/components/schemas/AccountIdentifier"
+        name:
+          type: string
+        createdAt:
+          type: string
+          format: date-time
+        token:
+          type: string
+          description: |
+            `qa_`, 30 random base62 characters and 6 base62 characters of their CRC32 (so a secret
+            scanner can recognise one offline). Shown once; the server stores only its SHA-256 digest.
+          pattern: "^qa_[0-9A-Za-z]{36}$"
+          example: qa_abcdefghijABCDEFGHIJ01234567892C2O59
+    AccountList:
+      type: object
+      required: [accounts, nextCursor]
+      properties:
+        accounts:
+          type: array
+          items:
+            $ref: "#/components/schemas/Account"
+        nextCursor:
+          type: string
+          nullable: true
+          description: Pass as `cursor` for the next page; null on the last page (an AccountCursor).
+          pattern: "^djE6(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]){0,5}(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]|(?:M[AQgw]|N[AQgw]|O[AQ])|(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk])$"
+    AccountToken:
+      type: object
+      required: [token]
+      additionalProperties: false
+      properties:
+        token:
+          type: string
+          description: |
+            `qa_`, 30 random base62 characters and 6 base62 characters of their CRC32 (so a secret
+            scanner can recognise one offline). Shown once; the server stores only its SHA-256 digest.
+          pattern: "^qa_[0-9A-Za-z]{36}$"
+          example: qa_abcdefghijABCDEFGHIJ01234567892C2O59
     ContactIdentifier:
       type: string
       description: A contact id as the server issues it; any other id names no contact (404).
@@ -970,6 +1373,9 @@ components:
           type: string
         field:
           type: string
+        limit:
+          type: integer
+          description: The quota, in a `…/problems/contact-quota-exceeded` problem.
       additionalProperties: true
     Contact:
       type: object
