@@ -88,7 +88,8 @@ import Testing
             let mine = pair.store.triggers(of: pair.a.key)
             let theirs = pair.store.triggers(of: pair.b.key)
             let before = try mine.reserveEventID()
-            let answer = StoredAnswer(key: "k-1", requestDigest: "d", status: 200, body: Array("{}".utf8), createdAt: Timestamp(millisecondsSince1970: 5))
+            let answer = StoredAnswer(
+                key: "k-1", requestDigest: "d", status: 200, body: Array("{}".utf8), createdAt: Timestamp(millisecondsSince1970: 5))
             let first = try mine.append(Self.record("t1", contactId: pair.contact.id), answer: answer)
             guard case .recorded(let firstID) = first else { Issue.record("not recorded: \(first)"); return }
             #expect(firstID > before)

@@ -30,7 +30,9 @@ import Testing
 
             let created = try Self.wait { repository.create(NewContact(name: "Ada", email: nil, favorite: false), completion: $0) }
             #expect(try repository.get(id: created.id) == created)
-            #expect(changes.withLock { $0 } == [ContactChange(account: repository.account, before: nil, after: created)], "reported before its completion ran")
+            #expect(
+                changes.withLock { $0 } == [ContactChange(account: repository.account, before: nil, after: created)],
+                "reported before its completion ran")
 
             let updated = try Self.wait {
                 repository.update(id: created.id, ContactPatch(favorite: true), expectedRevision: created.revision, completion: $0)

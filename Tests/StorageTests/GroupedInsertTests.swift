@@ -56,7 +56,10 @@ import Testing
     private static func row(id: String, name: String) -> RowInsert {
         RowInsert(
             statement: .contact,
-            values: [.integer(AccountKey.default.rawValue), .text(id), .text(name), .null, .bool(false), .integer(1), .integer(1), .text(SearchFolding.key(name: name, email: nil))],
+            values: [
+                .integer(AccountKey.default.rawValue), .text(id), .text(name), .null, .bool(false), .integer(1), .integer(1),
+                .text(SearchFolding.key(name: name, email: nil)),
+            ],
             key: id)
     }
 

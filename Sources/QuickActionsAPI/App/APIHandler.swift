@@ -32,7 +32,8 @@ public final class APIHandler: HTTPRequestHandler {
         do {
             guard let known = try router.access.authenticate(request) else {
                 response = BearerAuthenticator.challenge.response
-                finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
+                finish(
+                    &response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
                 return response
             }
             principal = known

@@ -50,7 +50,8 @@ final class TriggerController: Sendable {
     func listTriggers(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.listQuery)
         let limit = try request.queryInteger("limit", default: 100, range: 1...1000)
-        let records = try request.account().triggers.triggers(limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
+        let records = try request.account().triggers.triggers(
+            limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
         return .json(["triggers": .array(records.map(\.json))])
     }
 

@@ -13,7 +13,8 @@ enum AccountSQL {
     static let replaceToken = "UPDATE accounts SET token_digest = ? WHERE id = ? RETURNING \(columns)"
     static let count = "SELECT count(*) FROM accounts"
     /// Whether any account but `default` exists (or existed: keys are never reused).
-    static let othersExist = "SELECT EXISTS (SELECT 1 FROM accounts WHERE key <> 1) OR coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'accounts'), 1) > 1"
+    static let othersExist =
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE key <> 1) OR coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'accounts'), 1) > 1"
     /// What deleting an account removes, in order, each with the account's key bound.
     static let deleteHoldings = [
         "DELETE FROM contacts WHERE account = ?",

@@ -49,7 +49,9 @@ final class SQLiteStatement {
             let length = UInt64(text.utf8.count)
             rc = text.withCString { sqlite3_bind_text64(handle, index, $0, length, qa_sqlite_transient(), UInt8(SQLITE_UTF8)) }
         case .blob(let bytes):
-            rc = bytes.withUnsafeBytes { sqlite3_bind_blob64(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), qa_sqlite_transient()) }
+            rc = bytes.withUnsafeBytes {
+                sqlite3_bind_blob64(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), qa_sqlite_transient())
+            }
         }
         try connection.check(rc)
     }
