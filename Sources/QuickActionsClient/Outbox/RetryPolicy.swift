@@ -7,7 +7,7 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maximumDelay: Double
     /// Attempts per entry in one `flush()` before it is left for the next.
     public var attemptsPerFlush: Int
-    /// The longest `Retry-After` honoured for a 409, in seconds.
+    /// The longest `Retry-After` honoured (a 429, or a 409 that carries one), in seconds.
     public var maximumRetryAfter: Double
     /// The service's idempotency window (`quickactiond --idempotency-ttl`, 24 h by default)
     /// less a margin for clock skew: an older entry is given up, not sent.

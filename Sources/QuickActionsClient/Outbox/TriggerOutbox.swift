@@ -111,10 +111,12 @@ public actor TriggerOutbox {
             case 200:
                 files.remove(name)
                 return .delivered(trigger, replayed: answer.headers["idempotent-replayed"] == "true")
-            case 409:
-                // The same key is being processed right now (an earlier attempt whose answer
-                // was lost): its answer is ready after Retry-After.
-                reason = "409 \(answer.detail)"
+            case 409 where answer.headers["retry-after"] != nil, 429:
+                // Try again after Retry-After: the account's request budget (429), or a server
+                // that still tells an in-flight duplicate of the key to wait (409 with Retry-After;
+                // current servers answer duplicates with the first answer instead). A 409 without
+                // it (two contacts have the name) does not change by retrying: rejected below.
+                reason = "\(answer.status) \(answer.detail)"
                 let wait = answer.headers["retry-after"].flatMap(Double.init) ?? 1
                 await sleep(min(max(wait, 0), policy.maximumRetryAfter))
             case 410:
@@ -124,7 +126,7 @@ public actor TriggerOutbox {
             case 401:
                 // The app's token is wrong, not the trigger: keep it for when the token is fixed.
                 return .pending(trigger, reason: QuickActionsClientError.unauthorized.description)
-            case 400..<500 where answer.status != 408 && answer.status != 429:
+            case 400..<500 where answer.status != 408:
                 files.remove(name)
                 return .rejected(trigger, status: answer.status, detail: answer.detail)
             default:

@@ -134,4 +134,41 @@ import Testing
         #expect(keys == [queued.key, queued.key, queued.key])
         #expect(try await server.triggers().count == 1)
     }
+
+    @Test("429 waits Retry-After; a 409 without Retry-After (two contacts share the name) is rejected, not retried")
+    func rateLimitRetriesAndAnAmbiguousNameIsFinal() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        defer { server.stop() }
+        let proxy = try FaultInjectingProxy(upstreamPort: server.port, oneRequestPerConnection: true) { number in
+            number == 1 ? .answer(status: 429, retryAfter: 1) : .none
+        }
+        defer { proxy.stop() }
+        let outbox = TriggerOutbox(
+            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port)))
+        await outbox.setPolicy(RetryPolicy(initialDelay: 0.05, maximumDelay: 0.1))
+        _ = try await outbox.enqueue(type: "SearchAction")
+        let started = Date()
+        guard case .delivered(let trigger, replayed: false)? = try await outbox.flush().first else {
+            Issue.record("the 429 was not retried")
+            return
+        }
+        #expect(Date().timeIntervalSince(started) >= 1, "the 429's Retry-After: 1 was not waited for")
+        #expect(trigger.attempts == 2)
+
+        // The real server: two contacts named alike make a FavoriteAction by Name ambiguous (409).
+        let client = QuickActionsClient(baseURL: ServerUnderTest.url(port: server.port))
+        for _ in 0..<2 {
+            #expect(try await server.request("POST", "contacts", json: #"{"name":"Twin"}"#).status == 201)
+        }
+        let direct = TriggerOutbox(directory: directory.appendingPathComponent("direct"), client: client)
+        _ = try await direct.enqueue(type: "FavoriteAction", userInfo: ["Name": .string("Twin")])
+        let outcomes = try await direct.flush()
+        guard case .rejected(_, status: 409, detail: _)? = outcomes.first else {
+            Issue.record("expected the 409 to be final, got \(outcomes)")
+            return
+        }
+        #expect(await direct.pending().isEmpty)
+    }
 }
