@@ -52,7 +52,8 @@ import Testing
         defer { server.stop() }
         let alice = try Self.createAccount(server, name: "Alice")
         let mallory = try Self.createAccount(server, name: "Mallory")
-        let created = try Self.send(server, alice.token, "POST", "/contacts", json: #"{"name":"Ada Lovelace","email":"ada@example.com","favorite":true}"#)
+        let created = try Self.send(
+            server, alice.token, "POST", "/contacts", json: #"{"name":"Ada Lovelace","email":"ada@example.com","favorite":true}"#)
         #expect(created.status == 201)
         let ada = try #require(try created.jsonObject()["id"] as? String)
         let trigger = try Self.send(
