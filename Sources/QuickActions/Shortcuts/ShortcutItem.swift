@@ -53,3 +53,36 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
         return .object(object)
     }
 }
+
+extension ShortcutItem {
+    /// Appends `JSONWriter.bytes(json)` to `output`, written directly: members in the order
+    /// JSONWriter sorts them, without building the `JSONValue` dictionary first (a list of many
+    /// accounts renders a list per cache miss, and the dictionary was most of the cost).
+    public func writeJSON(to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        if let icon {
+            output.append(contentsOf: #""icon":"#.utf8)
+            JSONWriter.write(icon.json, to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""kind":"#.utf8)
+        JSONWriter.writeString(kind.rawValue, to: &output)
+        if let localizedSubtitle {
+            output.append(contentsOf: #","localizedSubtitle":"#.utf8)
+            JSONWriter.writeString(localizedSubtitle, to: &output)
+        }
+        output.append(contentsOf: #","localizedTitle":"#.utf8)
+        JSONWriter.writeString(localizedTitle, to: &output)
+        if let targetContentIdentifier {
+            output.append(contentsOf: #","targetContentIdentifier":"#.utf8)
+            JSONWriter.writeString(targetContentIdentifier, to: &output)
+        }
+        output.append(contentsOf: #","type":"#.utf8)
+        JSONWriter.writeString(type, to: &output)
+        if let userInfo {
+            output.append(contentsOf: #","userInfo":"#.utf8)
+            JSONWriter.write(.object(userInfo.mapValues(\.json)), to: &output)
+        }
+        output.append(contentsOf: visible ? #","visible":true}"#.utf8 : #","visible":false}"#.utf8)
+    }
+}

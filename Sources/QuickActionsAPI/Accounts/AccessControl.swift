@@ -23,7 +23,7 @@ public final class AccessControl: Sendable {
 
     private enum Mode: Sendable {
         case single(tokenDigest: [UInt8]?, scope: AccountScope?)
-        case multi(adminDigest: [UInt8], store: any DataStore, lists: AccountShortcutLists, tokens: AccountTokenCache)
+        case multi(adminDigest: [UInt8], store: any DataStore, source: MultiAccountSource, tokens: AccountTokenCache)
     }
 
     private let mode: Mode
@@ -38,7 +38,9 @@ public final class AccessControl: Sendable {
     /// looked up by digest (the last `cacheCapacity` in memory), open their account's.
     public init(adminToken: String, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int) {
         let tokens = AccountTokenCache(capacity: cacheCapacity)
-        mode = .multi(adminDigest: SHA256.digest(Array(adminToken.utf8)), store: store, lists: lists, tokens: tokens)
+        mode = .multi(
+            adminDigest: SHA256.digest(Array(adminToken.utf8)), store: store, source: MultiAccountSource(store: store, lists: lists),
+            tokens: tokens)
         store.accounts.accountChanges.observe { change in tokens.forget(change.key) }
     }
 
@@ -64,8 +66,9 @@ public final class AccessControl: Sendable {
             // Garbage never reaches the store; a well-formed token costs one indexed read on a miss.
             guard AccountToken.isWellFormed(presented) else { break }
             if let key = tokens.account(for: digest) { return .account(key) }
+            let seen = tokens.revocationCount
             if let account = try store.accounts.account(tokenDigest: digest) {
-                tokens.remember(digest, opens: account.key)
+                tokens.remember(digest, opens: account.key, seen: seen)
                 return .account(account.key)
             }
         }
@@ -94,10 +97,8 @@ public final class AccessControl: Sendable {
         case (.multi, .admin, .account):
             throw Self.forbidden(
                 "The admin token manages accounts; it holds no contacts. Use an account token (POST /accounts gives one) for this operation.")
-        case (.multi(_, let store, let lists, _), .account(let key), .account):
-            return AccountScope(key: key, contacts: store.contacts(of: key), triggers: store.triggers(of: key)) { () throws(StorageError) in
-                try lists.list(for: key)
-            }
+        case (.multi(_, _, let source, _), .account(let key), .account):
+            return AccountScope(key: key, source: source)
         case (.multi, .account, .admin), (.multi, .account, .operations):
             throw Self.forbidden("This operation needs the admin token; an account token opens only its own account's operations.")
         default:
@@ -105,15 +106,28 @@ public final class AccessControl: Sendable {
         }
     }
 
-    /// The token of an `Authorization: Bearer` header, without surrounding white space.
+    /// The token of an `Authorization: Bearer` header (the scheme in any case), without
+    /// surrounding white space. Reads the header's bytes in place: this runs on every request.
     static func bearerToken(_ request: HTTPRequest) -> String? {
         guard let header = request.headers["Authorization"] else { return nil }
-        let prefix = "bearer "
-        guard header.utf8.count > prefix.utf8.count, header.lowercased().hasPrefix(prefix) else { return nil }
-        var token = Substring(header.dropFirst(prefix.count))
-        while token.first == " " || token.first == "\t" { token.removeFirst() }
-        while token.last == " " || token.last == "\t" { token.removeLast() }
-        return token.isEmpty ? nil : String(token)
+        let utf8 = header.utf8
+        let scheme: [UInt8] = Array("bearer ".utf8)
+        guard utf8.count > scheme.count else { return nil }
+        var index = utf8.startIndex
+        for expected in scheme {
+            // ASCII letters compare without case: OR-ing 0x20 lowers them (and leaves the space).
+            guard utf8[index] | 0x20 == expected else { return nil }
+            index = utf8.index(after: index)
+        }
+        var end = utf8.endIndex
+        while index < end, utf8[index] == 0x20 || utf8[index] == 0x09 { index = utf8.index(after: index) }
+        while end > index {
+            let before = utf8.index(before: end)
+            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
+            end = before
+        }
+        guard index < end else { return nil }
+        return String(header[index..<end])
     }
 
     static func forbidden(_ detail: String) -> Problem {

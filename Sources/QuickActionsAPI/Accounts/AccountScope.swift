@@ -6,25 +6,53 @@ import Storage
 public struct AccountScope: Sendable {
     /// The account.
     public let key: AccountKey
-    /// Its contacts.
-    public let contacts: any ContactRepository
-    /// Its triggers and Idempotency-Key answers.
-    public let triggers: any TriggerStore
-    private let list: @Sendable () throws(StorageError) -> ShortcutListCache
+    private let source: any AccountScopeSource
 
-    /// A scope whose shortcut list comes from `list` (asked only by the routes that need it).
-    public init(
-        key: AccountKey, contacts: any ContactRepository, triggers: any TriggerStore,
-        list: @escaping @Sendable () throws(StorageError) -> ShortcutListCache
-    ) {
+    /// The scope of `key` over `source` (made once per mode; nothing is allocated per request).
+    public init(key: AccountKey, source: any AccountScopeSource) {
         self.key = key
-        self.contacts = contacts
-        self.triggers = triggers
-        self.list = list
+        self.source = source
     }
+
+    /// Its contacts.
+    public var contacts: any ContactRepository { source.contacts(of: key) }
+
+    /// Its triggers and Idempotency-Key answers.
+    public var triggers: any TriggerStore { source.triggers(of: key) }
 
     /// The account's current shortcut list (built from the store on a cache miss).
     public func shortcuts() throws(StorageError) -> ShortcutListCache {
-        try list()
+        try source.shortcuts(of: key)
     }
+}
+
+/// Where a scope's views come from: single-account mode's fixed ones, or a multi-account store's.
+public protocol AccountScopeSource: Sendable {
+    /// The contacts of `account`.
+    func contacts(of account: AccountKey) -> any ContactRepository
+    /// The triggers of `account`.
+    func triggers(of account: AccountKey) -> any TriggerStore
+    /// The shortcut list of `account`.
+    func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache
+}
+
+/// Single-account mode: the account `default`'s views, made once.
+struct SingleAccountSource: AccountScopeSource {
+    let contacts: any ContactRepository
+    let triggers: any TriggerStore
+    let list: ShortcutListCache
+
+    func contacts(of account: AccountKey) -> any ContactRepository { contacts }
+    func triggers(of account: AccountKey) -> any TriggerStore { triggers }
+    func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache { list }
+}
+
+/// Multi-account mode: views of the store, made when a controller asks, and cached lists.
+struct MultiAccountSource: AccountScopeSource {
+    let store: any DataStore
+    let lists: AccountShortcutLists
+
+    func contacts(of account: AccountKey) -> any ContactRepository { store.contacts(of: account) }
+    func triggers(of account: AccountKey) -> any TriggerStore { store.triggers(of: account) }
+    func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache { try lists.list(for: account) }
 }

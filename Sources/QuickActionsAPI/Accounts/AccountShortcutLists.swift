@@ -35,8 +35,6 @@ public final class AccountShortcutLists: Sendable {
     private let store: any DataStore
     private let builder: ShortcutItemBuilder
     private let renderer: ShortcutListRenderer
-    /// One row: a cached list is one of thousands, not worth a copy per HTTP thread.
-    private let threadRows = ThreadRows(ownRows: 0)
     private let versions = ShortcutListVersions()
     /// Where every list tells its observers of changes.
     private let announcer = DispatchQueue(label: "quickactiond.accounts.announce")
@@ -80,7 +78,7 @@ public final class AccountShortcutLists: Sendable {
         }
         if let cached { return cached }
         let list = ShortcutListCache(
-            builder: builder, favorites: try store.contacts(of: account).favorites(), renderer: renderer, threadRows: threadRows,
+            builder: builder, favorites: try store.contacts(of: account).favorites(), renderer: renderer, threadRows: nil,
             versions: versions, announcer: announcer)
         let kept = box.state.withLock { shard -> ShortcutListCache in
             if let raced = shard.entries[account] { return raced.list }

@@ -2,50 +2,106 @@ import Storage
 import Synchronization
 
 /// Token digests already looked up, with their accounts: a request with a known token costs a
-/// hash and a dictionary lookup, not a database read. Bounded (`--cache-accounts`): when full,
-/// an arbitrary entry leaves. A replaced token or a deleted account leaves at once (the store
+/// hash and a dictionary lookup, not a database read. Bounded (`--cache-accounts`): each of
+/// its shards forgets its oldest entry first when full (a ring of keys in insertion order, so
+/// eviction costs O(1)). A replaced token or a deleted account leaves at once (the store
 /// reports both, see `AccountChangeFeed`), so revocation needs no expiry.
 final class AccountTokenCache: Sendable {
-    private struct State {
-        var accounts: [[UInt8]: AccountKey] = [:]
-        var digests: [AccountKey: [UInt8]] = [:]
+    /// A SHA-256 digest as four words: hashed and compared without touching the heap.
+    struct Digest: Hashable, Sendable {
+        let words: (UInt64, UInt64, UInt64, UInt64)
+
+        /// The digest of `bytes` (32 bytes; a shorter array is padded with zeros).
+        init(_ bytes: [UInt8]) {
+            func word(_ offset: Int) -> UInt64 {
+                var value: UInt64 = 0
+                for index in offset..<(offset + 8) where index < bytes.count { value = value << 8 | UInt64(bytes[index]) }
+                return value
+            }
+            words = (word(0), word(8), word(16), word(24))
+        }
+
+        static func == (lhs: Digest, rhs: Digest) -> Bool {
+            lhs.words == rhs.words
+        }
+
+        func hash(into hasher: inout Hasher) {
+            // The digest is uniformly random already: one word is a good hash.
+            hasher.combine(words.0)
+        }
     }
 
-    private let state = Mutex(State())
-    private let capacity: Int
+    private struct Shard {
+        var accounts: [Digest: AccountKey] = [:]
+        var digests: [AccountKey: Digest] = [:]
+        /// Keys in insertion order, as a ring: the next to evict is at `next`.
+        var ring: [Digest?]
+        var next = 0
 
-    /// A cache of at most `capacity` tokens (at least one).
+        init(capacity: Int) {
+            ring = Array(repeating: nil, count: capacity)
+        }
+    }
+
+    private final class ShardBox: Sendable {
+        let state: Mutex<Shard>
+        init(capacity: Int) { state = Mutex(Shard(capacity: capacity)) }
+    }
+
+    private static let shardCount = 16
+    private let shards: [ShardBox]
+    /// Counts `forget` calls: a lookup that began before one may have read a token it revoked.
+    private let revocations = Atomic<UInt64>(0)
+
+    /// Read before looking a token up in the store; give it back to `remember`.
+    var revocationCount: UInt64 {
+        revocations.load(ordering: .acquiring)
+    }
+
+    /// A cache of at most `capacity` tokens (at least one per shard).
     init(capacity: Int) {
-        self.capacity = max(1, capacity)
+        let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
+        shards = (0..<Self.shardCount).map { _ in ShardBox(capacity: perShard) }
     }
 
     /// The account of `digest`, if cached.
     func account(for digest: [UInt8]) -> AccountKey? {
-        state.withLock { $0.accounts[digest] }
+        let key = Digest(digest)
+        return shard(key).state.withLock { $0.accounts[key] }
     }
 
-    /// Remembers that `digest` opens `account` (replacing any digest it had).
-    func remember(_ digest: [UInt8], opens account: AccountKey) {
-        state.withLock { state in
-            if let old = state.digests[account] { state.accounts[old] = nil }
-            if state.accounts.count >= capacity, let victim = state.accounts.first {
-                state.accounts[victim.key] = nil
-                state.digests[victim.value] = nil
+    /// Remembers that `digest` opens `account`, as the store said after `revocationCount` was
+    /// `seen`: unless a token was revoked since (the store's answer may predate it).
+    func remember(_ digest: [UInt8], opens account: AccountKey, seen: UInt64) {
+        let key = Digest(digest)
+        shard(key).state.withLock { shard in
+            guard shard.accounts[key] == nil, revocations.load(ordering: .acquiring) == seen else { return }
+            if let evicted = shard.ring[shard.next], let owner = shard.accounts.removeValue(forKey: evicted) {
+                shard.digests[owner] = nil
             }
-            state.accounts[digest] = account
-            state.digests[account] = digest
+            shard.ring[shard.next] = key
+            shard.next = (shard.next + 1) % shard.ring.count
+            shard.accounts[key] = account
+            shard.digests[account] = key
         }
     }
 
-    /// Forgets `account`'s token.
+    /// Forgets `account`'s token (in whichever shard holds it).
     func forget(_ account: AccountKey) {
-        state.withLock { state in
-            if let digest = state.digests.removeValue(forKey: account) { state.accounts[digest] = nil }
+        revocations.add(1, ordering: .releasing)
+        for box in shards {
+            box.state.withLock { shard in
+                if let digest = shard.digests.removeValue(forKey: account) { shard.accounts[digest] = nil }
+            }
         }
     }
 
     /// Tokens held.
     var count: Int {
-        state.withLock { $0.accounts.count }
+        shards.reduce(0) { total, box in total + box.state.withLock { $0.accounts.count } }
+    }
+
+    private func shard(_ key: Digest) -> ShardBox {
+        shards[Int(key.words.1 % UInt64(Self.shardCount))]
     }
 }

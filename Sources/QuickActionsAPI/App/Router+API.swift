@@ -15,7 +15,8 @@ extension Router {
             wireAccounts(accounts, events: events)
         } else {
             let cache = dependencies.cache
-            let scope = AccountScope(key: .default, contacts: dependencies.repository, triggers: dependencies.triggers) { cache }
+            let scope = AccountScope(
+                key: .default, source: SingleAccountSource(contacts: dependencies.repository, triggers: dependencies.triggers, list: cache))
             access = AccessControl(serviceToken: dependencies.serviceToken, scope: scope)
             cache.onChange { cache in publish(cache, of: .default, to: events) }
         }

@@ -4,11 +4,10 @@ import QuickActions
 /// list instead of at every render: with 10,000 favorites, writing each item's JSON was most
 /// of a render.
 ///
-/// Invariant, held by construction (the only initializer computes `json`): `json` is exactly
-/// `JSONWriter.bytes(item.json)` for `item` as stored, which is never visible (the Home Screen
-/// shows at most the first four items, and the renderer uses the prerendered bytes only for an
-/// item it does not show as visible). Localization never changes a dynamic item, so the bytes
-/// hold in every language.
+/// Invariant, held by construction (the only initializer computes both): `json` is exactly
+/// `JSONWriter.bytes(item.json)` for `item` as stored, which is never visible, and
+/// `visibleJSON` is the same for the item marked visible (the Home Screen shows the first four
+/// items). Localization never changes a dynamic item, so the bytes hold in every language.
 ///
 /// A class, so that the cache's sorted array of favorites holds one reference per entry: an
 /// insertion or removal among 10,000 favorites then moves 160 KB, not the 2.5 MB the items
@@ -18,13 +17,23 @@ public final class PrerenderedShortcutItem: Sendable, Equatable {
     public let item: ShortcutItem
     /// `JSONWriter.bytes(item.json)`.
     public let json: [UInt8]
+    /// The same with `visible` true: what the renderer writes for one of the first four.
+    public let visibleJSON: [UInt8]
 
-    /// Prerenders `item` (marked not visible).
+    /// Prerenders `item` (marked not visible), and its visible form.
     public init(_ item: ShortcutItem) {
         var hidden = item
         hidden.visible = false
         self.item = hidden
-        self.json = JSONWriter.bytes(hidden.json)
+        var json: [UInt8] = []
+        hidden.writeJSON(to: &json)
+        self.json = json
+        // `visible` is the last member (writeJSON writes JSONWriter's sorted order): the visible
+        // form is the same bytes with that member's value swapped.
+        var visibleJSON = json
+        visibleJSON.removeLast(#"false}"#.utf8.count)
+        visibleJSON.append(contentsOf: #"true}"#.utf8)
+        self.visibleJSON = visibleJSON
     }
 
     /// Equal when the items are (the JSON follows from the item).

@@ -52,7 +52,9 @@ public final class ShortcutListCache: Sendable {
     private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
     /// The list's version, also readable without the lock (changed under it).
     private let currentVersion = Atomic<Int>(1)
-    private let rows: PerThreadReplica<RowCache>
+    /// Per-thread copies; nil for a list that is one of thousands (an account's), served from
+    /// the shared state alone.
+    private let rows: PerThreadReplica<RowCache>?
     /// Tells observers of changes, off the writers' threads.
     private let announcer: DispatchQueue
     /// Where new version numbers come from (nil: counted here, from 1).
@@ -85,11 +87,11 @@ public final class ShortcutListCache: Sendable {
     /// (`apply(_:)`). `versions` numbers its versions (so a list built again later continues
     /// above this one's numbers); `announcer` is the queue observers are told on.
     init(
-        builder: ShortcutItemBuilder, favorites: [Contact], renderer: ShortcutListRenderer, threadRows: ThreadRows,
+        builder: ShortcutItemBuilder, favorites: [Contact], renderer: ShortcutListRenderer, threadRows: ThreadRows?,
         versions: ShortcutListVersions? = nil, announcer: DispatchQueue? = nil
     ) {
         self.builder = builder
-        rows = PerThreadReplica(rows: threadRows) { _ in RowCache() }
+        rows = threadRows.map { PerThreadReplica(rows: $0) { _ in RowCache() } }
         self.renderer = renderer
         self.versions = versions
         self.announcer = announcer ?? DispatchQueue(label: "quickactiond.shortcuts.announce")
@@ -184,6 +186,7 @@ public final class ShortcutListCache: Sendable {
 
     /// The representation for `key` and the list version it shows.
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
+        guard let rows else { return sharedRepresentation(key) }
         let version = currentVersion.load(ordering: .acquiring)
         let row = rows.current
         let mine = row.state.withLock { row in
@@ -204,6 +207,8 @@ public final class ShortcutListCache: Sendable {
     /// The representation for `key` from the shared state, rendered on first use after each
     /// change, and the version it shows.
     private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> (Int, ShortcutRepresentation) {
+        // The usual case first, without taking a reference to the favorites.
+        if let hit = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) { return hit }
         let (favorites, version, cached) = state.withLock { ($0.favorites, $0.version, $0.representation(key)) }
         if let cached { return (version, cached) }
         let items = builder.items(dynamic: favorites.map(\.item.item))

@@ -14,6 +14,9 @@ public struct ShortcutListRenderer: Sendable {
     /// Findings about the Info.plist itself (unexpanded build settings, empty values), listed
     /// in every representation's `warnings`.
     public let configurationWarnings: [ShortcutWarning]
+    /// The static items' JSON, written once per language: every list (every account's) starts
+    /// with the same static items.
+    private let staticJSON = StaticItemJSON()
 
     /// Creates a renderer.
     public init(
@@ -54,7 +57,7 @@ public struct ShortcutListRenderer: Sendable {
         switch key.format {
         case .json:
             // Warnings index into the list returned; those about hidden items go with them.
-            let positions = Dictionary(uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
+            let positions = [Int: Int](uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
             let warnings = warnings(for: items, localized: localized, table: table, language: language).compactMap { warning -> ShortcutWarning? in
                 guard let index = warning.index else { return warning }
                 guard let position = positions[index] else { return nil }
@@ -69,10 +72,12 @@ public struct ShortcutListRenderer: Sendable {
             for (offset, index) in shownIndexes.enumerated() {
                 if offset > 0 { itemsJSON.append(UInt8(ascii: ",")) }
                 let item = localized[index]
-                if !item.visible, item.kind == .dynamic, let ready = prerendered(index) {
-                    itemsJSON.append(contentsOf: ready.json)
+                if item.kind == .dynamic, let ready = prerendered(index) {
+                    itemsJSON.append(contentsOf: item.visible ? ready.visibleJSON : ready.json)
+                } else if item.kind == .static {
+                    itemsJSON.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
                 } else {
-                    JSONWriter.write(item.json, to: &itemsJSON)
+                    item.writeJSON(to: &itemsJSON)
                 }
             }
             itemsJSON.append(UInt8(ascii: "]"))

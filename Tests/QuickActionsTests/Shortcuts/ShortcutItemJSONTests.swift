@@ -1,0 +1,23 @@
+import Testing
+
+@testable import QuickActions
+
+/// `ShortcutItem.writeJSON` writes exactly what `JSONWriter` writes for `ShortcutItem.json`.
+@Suite struct ShortcutItemJSONTests {
+    static let items: [ShortcutItem] = [
+        ShortcutItem(type: "SearchAction", localizedTitle: "Search", kind: .static),
+        ShortcutItem(
+            type: "FavoriteAction", localizedTitle: "Zoë \"quoted\" \\ 😀\u{1}", localizedSubtitle: "ada@example.com",
+            icon: .type(.contact), userInfo: ["contactId": .string("abc"), "Name": .string("Zoë"), "n": .integer(3)],
+            targetContentIdentifier: "scene-1", kind: .dynamic, visible: false),
+        ShortcutItem(type: "x", localizedTitle: "", icon: .systemImageName("star.fill"), kind: .static, visible: false),
+        ShortcutItem(type: "y", localizedTitle: "t", icon: .templateImageName("tmpl"), userInfo: [:], kind: .dynamic),
+    ]
+
+    @Test(arguments: items)
+    func writesTheSameBytesAsJSONWriter(item: ShortcutItem) {
+        var direct: [UInt8] = []
+        item.writeJSON(to: &direct)
+        #expect(String(decoding: direct, as: UTF8.self) == String(decoding: JSONWriter.bytes(item.json), as: UTF8.self))
+    }
+}
