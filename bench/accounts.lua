@@ -6,6 +6,7 @@
 --                                has weight 1/k^s; ranks map onto accounts by a fixed permutation,
 --                                so the hot accounts are spread over the store, not its first rows
 --   BENCH_ACCOUNTS_MODE=304      uniform, each request with its account's If-None-Match (a 304)
+--   BENCH_ACCOUNTS_MODE=zipf304  Zipf, each request with its account's If-None-Match (a 304)
 dofile(os.getenv("BENCH_DIR") .. "/wrk_json.lua")
 
 local requests = {}
@@ -17,12 +18,12 @@ function init(args)
       local token, etag = line:match("^(%S+)%s+(%S+)")
       if token then
          local headers = { ["Host"] = wrk.host .. ":" .. wrk.port, ["Authorization"] = "Bearer " .. token }
-         if mode == "304" then headers["If-None-Match"] = etag end
+         if mode == "304" or mode == "zipf304" then headers["If-None-Match"] = etag end
          table.insert(requests, wrk.format("GET", "/shortcuts", headers))
       end
    end
    assert(#requests > 0, "no accounts in " .. tostring(os.getenv("BENCH_TOKENS")))
-   if mode == "zipf" then
+   if mode == "zipf" or mode == "zipf304" then
       local s = tonumber(os.getenv("BENCH_ZIPF_S") or "1.1")
       local n = #requests
       -- A permutation of 1..n: 48271 is prime and shares no factor with the counts used here

@@ -91,7 +91,9 @@ def accounts_rows(directory, meta):
     accounts = int(meta["accounts"])
     rows = []
     p99s, errors_total = [], 0
-    for mode, label, goal in (("zipf", "Zipf s=1.1", 0.6), ("uniform", "uniform", 0.3), ("304", "If-None-Match, 304", 0.8)):
+    # The issue gives the 304 goal without a distribution: measured both ways, each against it.
+    for mode, label, goal in (("zipf", "Zipf s=1.1", 0.6), ("uniform", "uniform", 0.3), ("304", "If-None-Match, 304, uniform", 0.8),
+                              ("zipf304", "If-None-Match, 304, Zipf", 0.8)):
         runs = [wrk(directory, f"r7_{mode}_{r}") for r in range(1, rounds + 1)]
         base = [wrk(directory, f"r7_baseline_{mode}_{r}") for r in range(1, rounds + 1)]
         ratio = paired_ratio(runs, base, "rps")
@@ -100,7 +102,7 @@ def accounts_rows(directory, meta):
         p99s.append((label, median(runs, "p99_us")))
         first = f"GET /shortcuts as a random one of {accounts:,} accounts, {label}, -t2 -c64, median of {rounds}" \
             if mode == "zipf" else f"  {label}"
-        if mode == "304":  # a 200 here would show as a full list's bytes per answer
+        if mode in ("304", "zipf304"):  # a 200 here would show as a full list's bytes per answer
             first += f" ({sum(r['bytes'] for r in runs) / max(1, sum(r['requests'] for r in runs)):,.0f} bytes per answer)"
         rows.append(("7", first, rate(median(runs, "rps")), f"C baseline, one account's list {rate(median(base, 'rps'))}",
                      f"{ratio:.2f}", f">= {goal:.2f}", verdict(ratio >= goal, noisy)))
@@ -350,7 +352,7 @@ plain table) shown with its own ratio.
    `--cache-accounts`, and the C baseline serves one account's list with quickactiond's headers (body checked
    identical). `bench/accounts.lua` builds every request once in `init` and picks one per request (no
    per-response Lua): a uniformly random account, an account drawn from Zipf s=1.1 over the accounts
-   (ranks spread over the store by a fixed permutation), or a uniformly random account with its
+   (ranks spread over the store by a fixed permutation), or either of those with the account's
    `If-None-Match` (a 304; checked once before). Each measured run alternates with a baseline run,
    {rounds} rounds of {meta['seconds_per_run']} s, the first side alternating; ratios are medians of the per-round ratios.
    The 304 row is compared with the baseline's 200 (the same bar as the others: it must do less work).

@@ -226,7 +226,7 @@ accounts_section() {
     BENCH_TOKENS="$T/accounts.tokens" BENCH_ACCOUNTS_MODE=uniform run_wrk warm7_uniform -t2 -c64 -d2s -s "$BENCH/accounts.lua" "$QA/shortcuts"
     local r mode
     for r in $(seq "$ROUNDS"); do
-        for mode in uniform zipf 304; do BENCH_TOKENS="$T/accounts.tokens" accounts_pair "$r" "$mode"; done
+        for mode in uniform zipf 304 zipf304; do BENCH_TOKENS="$T/accounts.tokens" accounts_pair "$r" "$mode"; done
     done
     stop_pid "$BL_PID"; BL_PID=""
     meta accounts_vmhwm_kb "$(vmhwm_kb)"
