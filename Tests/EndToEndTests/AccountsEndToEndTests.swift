@@ -101,6 +101,31 @@ import Testing
         #expect(try Self.send(server, alice.token, "GET", "/triggers/stats").jsonObject()["total"] as? Int == 1)
     }
 
+    @Test("/events carries an account's own changes and triggers only, with Last-Event-ID resuming within it")
+    func eventStreamsAreIsolated() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let alice = try Self.createAccount(server, name: "Alice")
+        let mallory = try Self.createAccount(server, name: "Mallory")
+        let aliceStream = try EventStreamClient(server: server, headers: [("Authorization", "Bearer \(alice.token)")])
+        let malloryStream = try EventStreamClient(server: server, headers: [("Authorization", "Bearer \(mallory.token)")])
+        #expect(try aliceStream.next("shortcuts", within: 5) != nil && malloryStream.next("shortcuts", within: 5) != nil)
+        let created = try Self.send(server, alice.token, "POST", "/contacts", json: #"{"name":"Ada Lovelace","favorite":true}"#)
+        let ada = try #require(try created.jsonObject()["id"] as? String)
+        #expect(try Self.send(server, alice.token, "POST", "/trigger", json: #"{"type":"SearchAction"}"#).status == 200)
+        let changed = try #require(try aliceStream.next("shortcuts", within: 5), "Alice's stream missed her change")
+        #expect(changed.data.contains("Ada Lovelace"))
+        #expect(try aliceStream.next("trigger", within: 5) != nil, "Alice's stream missed her trigger")
+        // Mallory's stream hears nothing of it (a heartbeat comment is not an event).
+        #expect(try malloryStream.next(within: 1.5) == nil)
+        // A resume from before Alice's trigger, as Mallory, replays nothing of Alice's.
+        let resumed = try EventStreamClient(
+            server: server, headers: [("Authorization", "Bearer \(mallory.token)"), ("Last-Event-ID", "1")])
+        let events = [try resumed.next(within: 2), try resumed.next(within: 1)].compactMap { $0 }
+        #expect(events.map(\.event) == ["shortcuts"], "\(events.map(\.event))")
+        #expect(!events.contains { $0.data.contains("Ada") || $0.data.contains(ada) })
+    }
+
     @Test("Another account's id takes as long to refuse as an id never issued (medians of 300 alternating requests)")
     func noTimingDifference() throws {
         let server = try Self.server()
