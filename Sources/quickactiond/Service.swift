@@ -41,7 +41,9 @@ final class Service: Sendable {
             Dependencies.AccountsMode(
                 store: store, adminToken: adminToken,
                 lists: AccountShortcutLists(capacity: configuration.cacheAccounts, store: store, builder: builder, renderer: renderer),
-                tokenCacheCapacity: configuration.cacheAccounts, maxContactsPerAccount: configuration.maxContactsPerAccount)
+                // A token digest costs ~100 bytes against a list's few KB: ten times as many are
+                // kept, so an account whose list left the cache still needs no token lookup.
+                tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
         }
         // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
         let events = EventHub(log: triggers)
