@@ -32,7 +32,7 @@ public enum CommandLineParser {
         Option(name: "--admin-token-file", value: "FILE", help: "read the admin token from FILE"),
         Option(name: "--max-contacts-per-account", value: "N", help: "most contacts an account may hold (default 10000)"),
         Option(name: "--rate-limit", value: "N", help: "requests per second per account, refused with 429 past it (default off)"),
-        Option(name: "--cache-accounts", value: "N", help: "accounts whose shortcut lists stay in memory, and ten times as many token digests (default 10000)"),
+        Option(name: "--cache-accounts", value: "N", help: "accounts whose shortcut lists stay in memory; 10x as many token digests (default 10000)"),
         Option(name: "--idempotency-ttl", value: "DURATION", help: "keep Idempotency-Key answers this long: 86400, 90m, 24h, 7d (default 24h)"),
         Option(name: "--trigger-retention", value: "DURATION", help: "keep trigger history this long, 0 for ever (default 90d)"),
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
