@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Foundation
 import Synchronization
 
 /// The instance's ear on the other instances: one connection of its own that `LISTEN`s on
@@ -33,9 +33,12 @@ final class PostgreSQLListener: Sendable {
         }
     }
 
-    /// Starts listening on a thread of its own.
+    /// Starts listening on a thread of its own (not a Dispatch worker: it blocks in `poll`
+    /// for good, and Dispatch's pool is shared with the writer's completions).
     func start() {
-        DispatchQueue(label: "quickactiond.postgresql.listener").async { [self] in run() }
+        let thread = Thread { [self] in run() }
+        thread.name = "quickactiond.postgresql.listener"
+        thread.start()
     }
 
     /// Stops the thread (within about 200 ms) and closes the connection.
