@@ -39,7 +39,8 @@ start)
         as_owner "$BIN/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
             || { cat "$dir/initdb.log" >&2; exit 1; }
     fi
-    port=$(free_port)
+    # The same port on every start of one cluster: clients keep their connection strings.
+    port=$(cat "$dir/port" 2>/dev/null || free_port)
     echo "$port" >"$dir/port"
     # fsync stays on (the default): the restart tests and the bench measure durable commits.
     as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 30 \
