@@ -125,11 +125,11 @@ final class PostgreSQLConnection: @unchecked Sendable {
         throw StorageError.postgreSQL(state: state, message: "PostgreSQL at \(location.server): \(location.redact(message))")
     }
 
-    /// The error for a statement that got no answer: the connection broke (or was never good).
+    /// The error for a statement that got no answer from the server (no SQLSTATE): libpq lost
+    /// the connection, whether or not its status says so yet.
     private func failure(_ message: String = "") -> StorageError {
         let reason = message.isEmpty ? Self.trimmed(String(cString: PQerrorMessage(handle))) : message
-        let state = isOpen ? "XX000" : "08006"
-        return StorageError.postgreSQL(state: state, message: "PostgreSQL at \(location.server): \(location.redact(reason))")
+        return StorageError.postgreSQLConnection("PostgreSQL at \(location.server): \(location.redact(reason))")
     }
 
     /// `text` without the newline libpq ends its messages with, on one line.

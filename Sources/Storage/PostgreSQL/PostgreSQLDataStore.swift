@@ -28,7 +28,10 @@ public final class PostgreSQLDataStore: DataStore {
         guard let parsed = PostgreSQLLocation(location) else {
             throw StorageError(message: "not a PostgreSQL location (a postgres:// URL, a libpq keyword string, or postgres:)")
         }
-        return PostgreSQLDataStore(database: try PostgreSQLDatabase(location: parsed, database: database, poolSize: poolSize, clock: clock), name: database)
+        let store = PostgreSQLDataStore(
+            database: try PostgreSQLDatabase(location: parsed, database: database, poolSize: poolSize, clock: clock), name: database)
+        try store.listener.start()
+        return store
     }
 
     private init(database: PostgreSQLDatabase, name: String?) {
@@ -37,7 +40,6 @@ public final class PostgreSQLDataStore: DataStore {
         accounts = PostgreSQLAccountStore(store: database)
         defaultContacts = PostgreSQLContactRepository(store: database, account: .default)
         listener = PostgreSQLListener(database: database, name: name)
-        listener.start()
     }
 
     public func contacts(of account: AccountKey) -> any ContactRepository {

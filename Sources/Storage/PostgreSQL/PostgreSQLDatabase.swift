@@ -16,6 +16,8 @@ final class PostgreSQLDatabase: Sendable {
     let accountChanges = AccountChangeFeed()
     /// Triggers the other instances recorded.
     let remoteTriggers = TriggerFeed()
+    /// When any of this instance's connections may next try to reach the server.
+    let backoff = PostgreSQLBackoff()
 
     /// Connects to `location` (to `database` instead of its own, when given), migrates the
     /// schema, and opens the writer and `poolSize` readers (lazily).
@@ -27,8 +29,8 @@ final class PostgreSQLDatabase: Sendable {
         self.location = location
         self.clock = clock
         instance = String(UInt64.random(in: 1...UInt64.max), radix: 36)
-        writer = PostgreSQLWriter(session: PostgreSQLSession(location, database: database, first: first))
-        readers = PostgreSQLReaderPool(location, database: database, size: poolSize)
+        writer = PostgreSQLWriter(session: PostgreSQLSession(location, database: database, backoff: backoff, first: first))
+        readers = PostgreSQLReaderPool(location, database: database, size: poolSize, backoff: backoff)
     }
 
     /// Checks that a reader and the writer reach the server (the writer only when it is idle:

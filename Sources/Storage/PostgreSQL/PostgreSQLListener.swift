@@ -27,15 +27,18 @@ final class PostgreSQLListener: Sendable {
     init(database: PostgreSQLDatabase, name: String?) {
         self.database = database
         let connections = connections
-        session = PostgreSQLSession(database.location, database: name) { (connection) throws(StorageError) in
+        session = PostgreSQLSession(database.location, database: name, backoff: database.backoff) { (connection) throws(StorageError) in
             try connection.run("LISTEN \(ChangeNotice.channel)")
             connections.value.add(1, ordering: .relaxed)
         }
     }
 
-    /// Starts listening on a thread of its own (not a Dispatch worker: it blocks in `poll`
-    /// for good, and Dispatch's pool is shared with the writer's completions).
-    func start() {
+    /// Connects and `LISTEN`s (before the store is handed out, so no notice of a change made
+    /// after it opened is missed), then waits for notices on a thread of its own (not a
+    /// Dispatch worker: it blocks in `poll` for good, and Dispatch's pool is shared with the
+    /// writer's completions).
+    func start() throws(StorageError) {
+        try session.use(retry: false) { _ throws(StorageError) in }
         let thread = Thread { [self] in run() }
         thread.name = "quickactiond.postgresql.listener"
         thread.start()

@@ -8,8 +8,8 @@ final class PostgreSQLReaderPool: Sendable {
     private let next = Atomic<UInt>(0)
 
     /// A pool of `size` (at least 1) connections to `location`, each opened on first use.
-    init(_ location: PostgreSQLLocation, database: String?, size: Int) {
-        sessions = (0..<max(1, size)).map { _ in PostgreSQLSession(location, database: database) }
+    init(_ location: PostgreSQLLocation, database: String?, size: Int, backoff: PostgreSQLBackoff) {
+        sessions = (0..<max(1, size)).map { _ in PostgreSQLSession(location, database: database, backoff: backoff) }
     }
 
     /// Runs `body` with a connection of its own (again on a new one if the connection broke:

@@ -1,20 +1,16 @@
 import Synchronization
 
 /// One connection slot that re-establishes its connection after a loss: the first attempt at
-/// once, then with a backoff of 50 ms doubling up to 2 s. Meanwhile every use throws
+/// once, then as the store's `PostgreSQLBackoff` allows (50 ms doubling up to 2 s). Meanwhile every use throws
 /// `StorageError(.unavailable)` at once, without waiting for the server, so a request
 /// during an outage gets its 503 promptly and readiness reports the outage.
 final class PostgreSQLSession: Sendable {
-    /// The first and the longest pause between attempts to reconnect.
-    static let backoff = (first: Duration.milliseconds(50), longest: Duration.seconds(2))
-
     private struct State {
         var connection: PostgreSQLConnection?
-        var retryAt: ContinuousClock.Instant?
-        var delay = PostgreSQLSession.backoff.first
     }
 
     private let state = Mutex(State())
+    private let backoff: PostgreSQLBackoff
     private let location: PostgreSQLLocation
     private let database: String?
     /// Runs on every new connection before its first use (the listener's `LISTEN`).
@@ -23,12 +19,13 @@ final class PostgreSQLSession: Sendable {
     /// A slot for connections to `location` (to `database` instead of its own, when given),
     /// holding `first` to begin with when given.
     init(
-        _ location: PostgreSQLLocation, database: String?,
+        _ location: PostgreSQLLocation, database: String?, backoff: PostgreSQLBackoff,
         first: PostgreSQLConnection? = nil, opened: (@Sendable (PostgreSQLConnection) throws(StorageError) -> Void)? = nil
     ) {
         self.location = location
         self.database = database
         self.opened = opened
+        self.backoff = backoff
         state.withLock { $0.connection = first }
     }
 
@@ -52,14 +49,14 @@ final class PostgreSQLSession: Sendable {
         do {
             return try body(connection)
         } catch {
-            guard !connection.isOpen else { throw error }
+            guard !connection.isOpen || error.isPostgreSQLConnectionLoss else { throw error }
             state.connection = nil
             guard retry else { throw error }
             let again = try connected(&state)
             do {
                 return try body(again)
             } catch {
-                if !again.isOpen { state.connection = nil }
+                if !again.isOpen || error.isPostgreSQLConnectionLoss { state.connection = nil }
                 throw error
             }
         }
@@ -79,20 +76,17 @@ final class PostgreSQLSession: Sendable {
     private func connected(_ state: inout State) throws(StorageError) -> PostgreSQLConnection {
         if let connection = state.connection, connection.isOpen { return connection }
         state.connection = nil
-        let now = ContinuousClock.now
-        if let retryAt = state.retryAt, now < retryAt {
+        guard backoff.allowsAttempt else {
             throw StorageError.postgreSQLConnection("PostgreSQL at \(location.server) is unreachable; reconnecting")
         }
         do {
             let connection = try PostgreSQLConnection(location, database: database)
             try opened?(connection)
             state.connection = connection
-            state.retryAt = nil
-            state.delay = Self.backoff.first
+            backoff.succeeded()
             return connection
         } catch {
-            state.retryAt = now + state.delay
-            state.delay = min(state.delay * 2, Self.backoff.longest)
+            backoff.failed()
             throw error
         }
     }

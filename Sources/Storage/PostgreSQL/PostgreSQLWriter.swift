@@ -115,18 +115,24 @@ final class PostgreSQLWriter: Sendable {
             do {
                 return try session.use(retry: false) { (connection) throws(StorageError) -> Bool in
                     try connection.run("BEGIN")
-                    guard try stage(connection) else {
-                        if connection.isOpen { try connection.run("ROLLBACK") }
-                        return false
+                    do throws(StorageError) {
+                        guard try stage(connection) else {
+                            try connection.run("ROLLBACK")
+                            return false
+                        }
+                        let payloads = notices().map(\.payload)
+                        if !payloads.isEmpty { try connection.execute(Self.notify, [.words(payloads)]) }
+                        commitSent = true
+                        try connection.run("COMMIT")
+                        return true
+                    } catch {
+                        // An aborted transaction must end before the connection serves the next batch.
+                        if !commitSent && connection.isOpen && !error.isPostgreSQLConnectionLoss { try? connection.run("ROLLBACK") }
+                        throw error
                     }
-                    let payloads = notices().map(\.payload)
-                    if !payloads.isEmpty { try connection.execute(Self.notify, [.words(payloads)]) }
-                    commitSent = true
-                    try connection.run("COMMIT")
-                    return true
                 }
             } catch {
-                guard !commitSent, attempts < 2, !session.isConnected else { throw error }
+                guard !commitSent, attempts < 2, error.isPostgreSQLConnectionLoss || !session.isConnected else { throw error }
             }
         }
     }

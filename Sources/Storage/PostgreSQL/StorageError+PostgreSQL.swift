@@ -34,6 +34,13 @@ extension StorageError {
         return "SQLSTATE \(state)" + (names[state].map { " \($0)" } ?? "")
     }
 
+    /// Whether the connection that gave this error is gone: a lost or refused connection
+    /// (class 08), or the server shutting down or starting up (57P01-57P03).
+    var isPostgreSQLConnectionLoss: Bool {
+        guard let state = sqlState else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
+
     /// A lost or refused connection (SQLSTATE 08006), with `message`.
     static func postgreSQLConnection(_ message: String) -> StorageError {
         postgreSQL(state: "08006", message: message)
