@@ -17,7 +17,8 @@ public enum CommandLineParser {
         Option(name: "--port", value: "PORT", help: "port to listen on, 0 for any free port (default 8080)"),
         Option(
             name: "--db", value: "PATH|URL",
-            help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing; postgres://... (or a libpq keyword string, or postgres: for PG* variables) shares one PostgreSQL between instances"),
+            help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing; "
+                + "postgres://... (a libpq keyword string, or postgres: for PG* variables): one PostgreSQL shared by instances"),
         Option(name: "--db-pool", value: "N", help: "PostgreSQL reader connections per instance (default 4)"),
         Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
         Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),

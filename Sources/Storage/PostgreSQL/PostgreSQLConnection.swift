@@ -78,10 +78,11 @@ final class PostgreSQLConnection: @unchecked Sendable {
         var buffer: [UInt8] = []
         var offsets: [Int?] = []
         for bytes in encoded {
-            offsets.append(bytes.map { bytes in
-                defer { buffer += bytes + [0] }
-                return buffer.count
-            })
+            offsets.append(
+                bytes.map { bytes in
+                    defer { buffer += bytes + [0] }
+                    return buffer.count
+                })
         }
         buffer.append(0)
         let lengths = encoded.map { Int32($0?.count ?? 0) }

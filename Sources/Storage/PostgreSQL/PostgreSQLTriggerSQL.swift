@@ -27,7 +27,9 @@ enum PostgreSQLTriggerSQL {
         DELETE FROM idempotency_answers WHERE (account, key) IN \
         (SELECT account, key FROM idempotency_answers WHERE created_ms < $1 ORDER BY created_ms LIMIT $2)
         """
-    static let purgeTriggerBatch = "DELETE FROM triggers WHERE seq IN (SELECT seq FROM triggers WHERE received_ms < $1 ORDER BY received_ms, seq LIMIT $2)"
+    static let purgeTriggerBatch = """
+        DELETE FROM triggers WHERE seq IN (SELECT seq FROM triggers WHERE received_ms < $1 ORDER BY received_ms, seq LIMIT $2)
+        """
     /// Run before a purge batch, with its values: the floor rises to the batch's highest event id.
     static let raiseFloor = """
         UPDATE trigger_log SET purged_through = greatest(purged_through, coalesce( \

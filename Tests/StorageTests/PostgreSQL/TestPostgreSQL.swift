@@ -12,10 +12,10 @@ enum TestPostgreSQL {
     /// The throwaway cluster's directory (`scripts/postgres.sh`), for the restart tests.
     static let clusterDirectory = ProcessInfo.processInfo.environment["QUICKACTIOND_TEST_POSTGRES_DIR"]
 
-    /// A connection to the server's maintenance database.
-    static func admin() throws -> PostgreSQLConnection {
+    /// A connection to the server's maintenance database (or to `database`).
+    static func admin(database: String = "postgres") throws -> PostgreSQLConnection {
         guard let conninfo, let location = PostgreSQLLocation(conninfo) else { throw StorageError(message: "QUICKACTIOND_TEST_POSTGRES is not set") }
-        return try PostgreSQLConnection(location, database: "postgres")
+        return try PostgreSQLConnection(location, database: database)
     }
 
     /// Creates an empty database and returns its name.
