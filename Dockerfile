@@ -15,7 +15,7 @@ ARG DEBIAN_FRONTEND=noninteractive
 # C libraries reached through pkg-config (see the systemLibrary targets).
 # Version pins: see .hadolint.yaml (DL3008).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libssl-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libssl-dev libpq-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -29,7 +29,7 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 
 # --static-swift-stdlib links the Swift runtime and Foundation into the binary:
-# at run time it needs only Debian's libmicrohttpd12, libsqlite3-0, libssl3 and
+# at run time it needs only Debian's libmicrohttpd12, libsqlite3-0, libssl3, libpq5 and
 # libstdc++6 (and what they depend on). Resource bundles (*.resources) must sit
 # next to the executable, or Bundle.module traps at first use.
 RUN swift build -c release --static-swift-stdlib --product quickactiond \
@@ -53,7 +53,7 @@ ARG DEBIAN_FRONTEND=noninteractive
 # The fixed uid/gid 10001 owns /data, so a named volume created from the image
 # starts writable by the service (ownership is set before VOLUME below).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libssl3 libstdc++6 busybox \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libssl3 libpq5 libstdc++6 busybox \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 quickactiond \
     && useradd --system --uid 10001 --gid 10001 --no-create-home \

@@ -3,12 +3,13 @@
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
-APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev libssl-dev pkg-config curl
+APT_PACKAGES := libmicrohttpd-dev libsqlite3-dev libssl-dev libpq-dev pkg-config curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview test-browser screenshots clean
+PHONY_PG := test-postgres run-postgres
+.PHONY: $(PHONY_PG) deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -36,6 +37,22 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
 	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
 	$(SWIFT) test --skip-build
+
+## test-postgres: the contract and end-to-end suites on a throwaway PostgreSQL 15, then two
+## instances behind nginx (everything stopped at the end, even on failure)
+test-postgres: EXTRA_APT += postgresql-15 nginx-light python3
+test-postgres: deps
+	scripts/postgres-e2e.sh
+
+## run-postgres: a throwaway PostgreSQL in .build/pg, two instances (18081, 18082), nginx on 8080; Ctrl-C stops all
+run-postgres: EXTRA_APT += postgresql-15 nginx-light
+run-postgres: deps release
+	@trap 'kill $$a $$b 2>/dev/null; scripts/nginx-lb.sh stop .build/lb; scripts/postgres.sh stop .build/pg' EXIT INT TERM; \
+	scripts/postgres.sh start .build/pg && eval "$$(scripts/postgres.sh env .build/pg)" && \
+	.build/release/quickactiond --port 18081 --db "$$QUICKACTIOND_TEST_POSTGRES" $(ARGS) & a=$$!; \
+	sleep 1; .build/release/quickactiond --port 18082 --db "$$(scripts/postgres.sh env .build/pg | sed -n "s/^export QUICKACTIOND_TEST_POSTGRES='\(.*\)'$$/\1/p")" $(ARGS) & b=$$!; \
+	sleep 1; scripts/nginx-lb.sh start .build/lb 127.0.0.1:8080 18081 18082 && echo "nginx on http://127.0.0.1:8080 -> 18081, 18082 (Ctrl-C stops all)"; \
+	wait $$a $$b
 
 ## test-asan: the suite under AddressSanitizer (leak reports from the toolchain's own libraries
 ## are suppressed in .lsan-suppressions, each with its reason)

@@ -26,6 +26,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite3",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -37,8 +42,8 @@ let package = Package(
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
         // client shares it and builds for iOS.
         .target(name: "QuickActions", swiftSettings: strict),
-        // Contact repositories: in-memory and SQLite.
-        .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3"], swiftSettings: strict),
+        // The stores: in-memory, SQLite and PostgreSQL (one binary serves every backend).
+        .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3", "CLibPQ"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",

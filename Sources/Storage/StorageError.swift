@@ -29,7 +29,8 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
             self.reason = reason
         }
 
-        public var description: String { "\(backend) code \(code)" }
+        /// `SQLite code 13`; PostgreSQL's codes are SQLSTATEs, shown as such (`PostgreSQL SQLSTATE 08006 ...`).
+        public var description: String { backend == "PostgreSQL" ? "\(backend) \(reason)" : "\(backend) code \(code)" }
     }
 
     /// What kind of failure this is.

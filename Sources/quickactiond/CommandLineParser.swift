@@ -15,7 +15,11 @@ public enum CommandLineParser {
     static let options: [Option] = [
         Option(name: "--host", value: "HOST", help: "address to listen on (default 127.0.0.1)"),
         Option(name: "--port", value: "PORT", help: "port to listen on, 0 for any free port (default 8080)"),
-        Option(name: "--db", value: "PATH", help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing"),
+        Option(
+            name: "--db", value: "PATH|URL",
+            help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing; "
+                + "postgres://... (a libpq keyword string, or postgres: for PG* variables): one PostgreSQL shared by instances"),
+        Option(name: "--db-pool", value: "N", help: "PostgreSQL reader connections per instance (default 4)"),
         Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
         Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),
         Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
@@ -87,6 +91,7 @@ public enum CommandLineParser {
             case "--host": configuration.host = try iterator.value(flag, inline)
             case "--port": configuration.port = try iterator.integer(flag, inline, 0...65535)
             case "--db": configuration.databasePath = try iterator.value(flag, inline)
+            case "--db-pool": configuration.databasePool = try iterator.integer(flag, inline, 1...64)
             case "--store":
                 let value = try iterator.value(flag, inline)
                 guard let store = ServiceConfiguration.Store(rawValue: value) else {

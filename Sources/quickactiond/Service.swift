@@ -15,7 +15,9 @@ final class Service: Sendable {
 
     /// The stores this binary can open, tried in order on the `--db` location (an open list:
     /// a backend adds itself here).
-    static let backends: [any DataStoreBackend] = [InMemoryBackend(), SQLiteBackend()]
+    static func backends(_ configuration: ServiceConfiguration) -> [any DataStoreBackend] {
+        [InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool), SQLiteBackend()]
+    }
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
@@ -175,7 +177,7 @@ final class Service: Sendable {
     /// in single-account mode seeded with the demo contacts when this start created it.
     private static func openStore(_ configuration: ServiceConfiguration) throws -> any DataStore {
         let location = configuration.store == .memory ? "memory:" : configuration.databasePath
-        guard let backend = backends.first(where: { $0.accepts(location) }) else {
+        guard let backend = backends(configuration).first(where: { $0.accepts(location) }) else {
             throw StartupError("no store can open '\(location)': give a SQLite file path, memory: or a PostgreSQL URL")
         }
         // Only a database this start creates is seeded: one emptied by its users stays empty.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import QuickActions
 import QuickActionsAPI
+import Storage
 
 /// Everything the command line and environment decide.
 public struct ServiceConfiguration: Sendable, Equatable {
@@ -13,6 +14,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var databasePath = "quickactions.sqlite"
     /// Where contacts live.
     public var store = Store.sqlite
+    /// Reader connections per instance when `--db` is a PostgreSQL database (`--db-pool`).
+    public var databasePool = PostgreSQLDataStore.defaultPoolSize
     /// Seed a new database with demo contacts.
     public var seed = true
     /// Largest request body.

@@ -11,6 +11,8 @@ struct RepositoryKind: Sendable, CustomTestStringConvertible {
     let name: String
     /// Opens a fresh, empty store; `directory` is a temporary directory removed after the test.
     let open: @Sendable (TestClock, TemporaryDirectory) throws -> any DataStore
+    /// Removes what `open` made outside the directory (a PostgreSQL database), after close.
+    var discard: @Sendable (any DataStore) -> Void = { _ in }
 
     var testDescription: String { name }
 
@@ -21,14 +23,25 @@ struct RepositoryKind: Sendable, CustomTestStringConvertible {
         try SQLiteDataStore.open(path: directory.path("contacts.sqlite"), clock: clock.timestamps)
     }
 
-    /// Every backend this build can test.
-    static let all: [RepositoryKind] = [.memory, .sqlite]
+    /// A database of its own on the server `QUICKACTIOND_TEST_POSTGRES` names, dropped after.
+    static let postgres: RepositoryKind? =
+        TestPostgreSQL.conninfo == nil
+        ? nil
+        : RepositoryKind(
+            name: "postgres", open: { clock, _ in try TestPostgreSQL.openFresh(clock: clock.timestamps) },
+            discard: { store in TestPostgreSQL.drop(store) })
+
+    /// Every backend this build can test (PostgreSQL when `QUICKACTIOND_TEST_POSTGRES` is set).
+    static let all: [RepositoryKind] = [.memory, .sqlite] + (postgres.map { [$0] } ?? [])
 
     /// Runs `body` with a fresh, empty store of this kind, closed and removed after.
     func withStore(clock: TestClock = TestClock(), _ body: (any DataStore) throws -> Void) throws {
         try TemporaryDirectory.with { directory in
             let store = try open(clock, directory)
-            defer { try? store.close() }
+            defer {
+                try? store.close()
+                discard(store)
+            }
             try body(store)
         }
     }

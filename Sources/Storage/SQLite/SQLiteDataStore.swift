@@ -55,7 +55,7 @@ public struct SQLiteBackend: DataStoreBackend {
     public var name: String { "SQLite" }
 
     public func accepts(_ location: String) -> Bool {
-        !location.contains("://") && !location.hasPrefix("postgres:") && !location.hasPrefix("postgresql:")
+        !location.contains("://") && !location.hasPrefix("postgres:") && !location.hasPrefix("postgresql:") && !PostgreSQLLocation.accepts(location)
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {

@@ -1,0 +1,208 @@
+import QuickActions
+
+/// One account's contacts in a PostgreSQL database shared by every quickactiond instance.
+///
+/// Semantics match `SQLiteContactRepository` (the contract suites decide). Writes go through
+/// the store's group-committed writer (`PostgreSQLWriter`) and complete once `COMMIT`
+/// returned (`synchronous_commit` as the server has it, `on` by default); each committed
+/// change is published on `changes` in commit order and announced to the other instances
+/// (`ChangeNotice`). Reads take a connection of the reader pool.
+final class PostgreSQLContactRepository: ContactRepository {
+    private let store: PostgreSQLDatabase
+    let account: AccountKey
+
+    init(store: PostgreSQLDatabase, account: AccountKey) {
+        self.store = store
+        self.account = account
+    }
+
+    var changes: ContactChangeFeed { store.changes }
+
+    func create(_ contact: NewContact) throws(StorageError) -> Contact {
+        let insert = Insert(contact, now: store.clock(), account: account)
+        return insert.contact(sequence: try store.writer.write(insert.body, notify: created, committed: published(insert)))
+    }
+
+    func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+        let insert = Insert(contact, now: store.clock(), account: account)
+        store.writer.write(insert.body, notify: created, committed: published(insert)) { result in
+            completion(result.map(insert.contact(sequence:)))
+        }
+    }
+
+    func get(id: String) throws(StorageError) -> Contact? {
+        try store.readers.read { (connection) throws(StorageError) -> Contact? in
+            let result = try connection.execute(PostgreSQLContactSQL.byID, [.text(id), .integer(account.rawValue)])
+            return result.count > 0 ? PostgreSQLContactSQL.contact(result, 0) : nil
+        }
+    }
+
+    func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
+        guard query.canMatch else { return ContactPage(contacts: [], total: 0, nextAfter: nil) }
+        let sql = PostgreSQLContactSQL.query(query, account: account)
+        let limit = min(max(query.limit, 0), Int(Int32.max) - 1)
+        let after = query.after ?? 0
+        // One snapshot, so the page and the total agree.
+        return try store.readers.snapshot { (connection) throws(StorageError) -> ContactPage in
+            let rows = try connection.execute(sql.page, sql.values + [.integer(after), .integer(Int64(limit + 1))])
+                .rows(PostgreSQLContactSQL.contact)
+            let page = Array(rows.prefix(limit))
+            let next = rows.count > page.count ? page.last?.sequence : nil
+            // Sequences start at 1: from the start, a short page already holds every match.
+            if after < 1 && rows.count <= limit { return ContactPage(contacts: page, total: rows.count, nextAfter: next) }
+            let total = Int(try connection.execute(sql.count, sql.values).int64(0, 0))
+            return ContactPage(contacts: page, total: total, nextAfter: next)
+        }
+    }
+
+    func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+        try store.writer.write(
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: store.clock(), account: account), notify: notices,
+            committed: publish)
+    }
+
+    func update(
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?,
+        completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
+    ) {
+        store.writer.write(
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: store.clock(), account: account), notify: notices,
+            committed: publish, completion: completion)
+    }
+
+    func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+        try store.writer.write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account), notify: notices, committed: publish)
+    }
+
+    func delete(id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void) {
+        store.writer.write(
+            Self.deleting(id: id, expectedRevision: expectedRevision, account: account), notify: notices, committed: publish,
+            completion: completion)
+    }
+
+    func favorites() throws(StorageError) -> [Contact] {
+        try store.readers.read { (connection) throws(StorageError) -> [Contact] in
+            try connection.execute(PostgreSQLContactSQL.favorites, [.integer(account.rawValue)]).rows(PostgreSQLContactSQL.contact)
+        }
+    }
+
+    func contacts(named name: String) throws(StorageError) -> [Contact] {
+        guard let key = ContactName.key(name) else { return [] }
+        let prefix = SearchFolding.fold(key) + "\u{1F}"
+        let candidates = try store.readers.read { (connection) throws(StorageError) -> [Contact] in
+            try connection.execute(PostgreSQLContactSQL.named, [.integer(account.rawValue), .text(prefix)]).rows(PostgreSQLContactSQL.contact)
+        }
+        return candidates.filter { ContactName.matches($0.name, key: key) }
+    }
+
+    func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
+        try store.readers.read { (connection) throws(StorageError) -> (contacts: Int, favorites: Int) in
+            let result = try connection.execute(PostgreSQLContactSQL.counts, [.integer(account.rawValue)])
+            return (Int(result.int64(0, 0)), Int(result.int64(0, 1)))
+        }
+    }
+
+    func ping() throws(StorageError) {
+        try store.ping()
+    }
+
+    // MARK: - Writes
+
+    /// The notice of a created contact, for the other instances.
+    private var created: @Sendable (Int64) -> [ChangeNotice] {
+        let notice = notice
+        return { [notice($0)] }
+    }
+
+    /// The notice of a done update or delete, for the other instances.
+    private var notices: @Sendable (ContactWriteResult) -> [ChangeNotice] {
+        let notice = notice
+        return { result in
+            guard case .done(let before, _) = result else { return [] }
+            return [notice(before.sequence)]
+        }
+    }
+
+    /// The notice of a change to the contact with `sequence`.
+    private var notice: @Sendable (Int64) -> ChangeNotice {
+        let instance = store.instance
+        let account = account
+        return { ChangeNotice(instance: instance, kind: .contact, account: account, number: $0) }
+    }
+
+    /// Publishes a done write's change (on the writer, after the commit).
+    private var publish: @Sendable (ContactWriteResult) -> Void {
+        let changes = changes
+        let account = account
+        return { result in
+            if case .done(let before, let after) = result { changes.publish(ContactChange(account: account, before: before, after: after)) }
+        }
+    }
+
+    /// Publishes a created contact (on the writer, after the commit).
+    private func published(_ insert: Insert) -> @Sendable (Int64) -> Void {
+        let changes = changes
+        let account = account
+        return { sequence in changes.publish(ContactChange(account: account, before: nil, after: insert.contact(sequence: sequence))) }
+    }
+
+    /// The write of an update, run inside the group commit's transaction.
+    private static func updating(
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp, account: AccountKey
+    ) -> @Sendable (PostgreSQLConnection) throws(StorageError) -> ContactWriteResult {
+        { connection throws(StorageError) in
+            let found = try connection.execute(PostgreSQLContactSQL.byIDForUpdate, [.text(id), .integer(account.rawValue)])
+            guard found.count > 0 else { return .notFound }
+            let before = PostgreSQLContactSQL.contact(found, 0)
+            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
+            var after = patch.applied(to: before)
+            after.updatedAt = max(now, before.updatedAt)
+            after.revision = before.revision + 1
+            try connection.execute(PostgreSQLContactSQL.update, PostgreSQLContactSQL.updateValues(after))
+            return .done(before: before, after: after)
+        }
+    }
+
+    /// The write of a delete, run inside the group commit's transaction.
+    private static func deleting(
+        id: String, expectedRevision: Int64?, account: AccountKey
+    ) -> @Sendable (PostgreSQLConnection) throws(StorageError) -> ContactWriteResult {
+        { connection throws(StorageError) in
+            let found = try connection.execute(PostgreSQLContactSQL.byIDForUpdate, [.text(id), .integer(account.rawValue)])
+            guard found.count > 0 else { return .notFound }
+            let before = PostgreSQLContactSQL.contact(found, 0)
+            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
+            try connection.execute(PostgreSQLContactSQL.delete, [.integer(before.sequence)])
+            return .done(before: before, after: nil)
+        }
+    }
+
+    /// One new contact, its id and values made on the caller's thread (folding the search key
+    /// costs more than the insert, so it is not left to the committing thread).
+    private struct Insert: Sendable {
+        let contact: NewContact
+        let id: String
+        let now: Timestamp
+        let values: [PostgreSQLValue]
+
+        init(_ contact: NewContact, now: Timestamp, account: AccountKey) {
+            self.contact = contact
+            self.id = ContactID.generate(at: now)
+            self.now = now
+            self.values = PostgreSQLContactSQL.insertValues(id: id, contact, now: now, account: account)
+        }
+
+        /// The insert, returning the contact's sequence.
+        var body: @Sendable (PostgreSQLConnection) throws(StorageError) -> Int64 {
+            let values = values
+            return { connection throws(StorageError) in try connection.execute(PostgreSQLContactSQL.insert, values).int64(0, 0) }
+        }
+
+        /// The stored contact.
+        func contact(sequence: Int64) -> Contact {
+            Contact(
+                id: id, name: contact.name, email: contact.email, favorite: contact.favorite, createdAt: now, updatedAt: now, revision: 1,
+                sequence: sequence)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import QuickActions
+
+/// The PostgreSQL contact statements: constants, values always bound (`$n`). The semantics are
+/// `ContactSQL`'s: the search key is folded in Swift (`SearchFolding`) and a search is a
+/// substring of it, compared by Unicode scalars (`LIKE` with the wildcards escaped; the
+/// `pg_trgm` index, when the server has it, serves patterns of three characters or more).
+enum PostgreSQLContactSQL {
+    /// The columns `contact(_:_:)` reads, in order.
+    static let columns = "seq, id, name, email, favorite, created_ms, updated_ms, revision"
+    /// Values: id, account.
+    static let byID = "SELECT \(columns) FROM contacts WHERE id = $1 AND account = $2"
+    /// `byID`, locking the row until the transaction ends: a conditional write of another
+    /// instance waits, then reads the revision this one wrote.
+    static let byIDForUpdate = byID + " FOR UPDATE"
+    /// Values: account, id, name, email, favorite, created, updated, search key.
+    static let insert = """
+        INSERT INTO contacts (account, id, name, email, favorite, created_ms, updated_ms, revision, search_key) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) RETURNING seq
+        """
+    /// Values: `updateValues`.
+    static let update = "UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6 WHERE seq = $7"
+    static let delete = "DELETE FROM contacts WHERE seq = $1"
+    /// Values: account.
+    static let favorites = "SELECT \(columns) FROM contacts WHERE account = $1 AND favorite ORDER BY seq"
+    /// Values: account, the folded name followed by U+001F (see `ContactSQL.named`).
+    static let named = "SELECT \(columns) FROM contacts WHERE account = $1 AND starts_with(search_key, $2) ORDER BY seq"
+    /// Values: account.
+    static let counts = "SELECT (SELECT count(*) FROM contacts WHERE account = $1), (SELECT count(*) FROM contacts WHERE account = $1 AND favorite)"
+
+    /// The contact in `row` of a result selecting `columns`.
+    static func contact(_ result: PostgreSQLResult, _ row: Int) -> Contact {
+        Contact(
+            id: result.text(row, 1), name: result.text(row, 2), email: result.optionalText(row, 3), favorite: result.bool(row, 4),
+            createdAt: Timestamp(millisecondsSince1970: result.int64(row, 5)), updatedAt: Timestamp(millisecondsSince1970: result.int64(row, 6)),
+            revision: result.int64(row, 7), sequence: result.int64(row, 0))
+    }
+
+    /// The values of `insert`.
+    static func insertValues(id: String, _ contact: NewContact, now: Timestamp, account: AccountKey) -> [PostgreSQLValue] {
+        [
+            .integer(account.rawValue), .text(id), .text(contact.name), .optionalText(contact.email), .bool(contact.favorite),
+            .integer(now.millisecondsSince1970), .integer(now.millisecondsSince1970),
+            .text(SearchFolding.key(name: contact.name, email: contact.email)),
+        ]
+    }
+
+    /// The values of `update`, which writes every mutable column of `contact`.
+    static func updateValues(_ contact: Contact) -> [PostgreSQLValue] {
+        [
+            .text(contact.name), .optionalText(contact.email), .bool(contact.favorite), .integer(contact.updatedAt.millisecondsSince1970),
+            .integer(contact.revision), .text(SearchFolding.key(name: contact.name, email: contact.email)), .integer(contact.sequence),
+        ]
+    }
+
+    /// A query's filters: the page statement, the count statement and their values (the
+    /// page's cursor and limit come last).
+    static func query(_ query: ContactQuery, account: AccountKey) -> (page: String, count: String, values: [PostgreSQLValue]) {
+        var conditions = ["account = $1"]
+        var values: [PostgreSQLValue] = [.integer(account.rawValue)]
+        if let flag = query.favorite {
+            values.append(.bool(flag))
+            conditions.append("favorite = $\(values.count)")
+        }
+        if let folded = query.text.map(SearchFolding.fold), !folded.isEmpty {
+            values.append(.text("%" + ContactQuerySQL.escapedForLike(folded) + "%"))
+            conditions.append(#"search_key LIKE $\#(values.count) ESCAPE '\'"#)
+        }
+        let filter = conditions.joined(separator: " AND ")
+        let page = "SELECT \(columns) FROM contacts WHERE \(filter) AND seq > $\(values.count + 1) ORDER BY seq LIMIT $\(values.count + 2)"
+        return (page, "SELECT count(*) FROM contacts WHERE \(filter)", values)
+    }
+}

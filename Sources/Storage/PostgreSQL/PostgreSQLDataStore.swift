@@ -1,0 +1,89 @@
+import QuickActions
+
+/// A PostgreSQL database shared by any number of quickactiond instances: accounts, and each
+/// account's views. Each instance keeps one writer connection (group commit), `poolSize`
+/// reader connections and one listening connection, which turns the other instances'
+/// commits into this instance's `changes`, `remoteTriggers` and `accountChanges`.
+public final class PostgreSQLDataStore: DataStore {
+    /// The default number of reader connections: as many as the HTTP threads that read at once
+    /// on a small machine (`--threads` is 2 by default) and twice that for headroom; each costs
+    /// the server a backend process (about 10 MB), so N instances cost N × (pool + 2).
+    public static let defaultPoolSize = 4
+
+    let database: PostgreSQLDatabase
+    /// The database name that replaced the location's, if one did (tests).
+    let databaseName: String?
+    private let listener: PostgreSQLListener
+    public let accounts: any AccountStore
+    private let defaultContacts: PostgreSQLContactRepository
+
+    /// Connects to the database `location` names (a `postgres://` URL, a libpq keyword string,
+    /// or `postgres:` for the `PG*` environment variables), migrates it under an advisory lock,
+    /// and starts listening to the other instances. `database` replaces the location's
+    /// database name (tests). Throws naming the server and libpq's reason, never the password.
+    public static func open(
+        _ location: String, poolSize: Int = defaultPoolSize, database: String? = nil,
+        clock: @escaping @Sendable () -> Timestamp = Timestamp.now
+    ) throws(StorageError) -> PostgreSQLDataStore {
+        guard let parsed = PostgreSQLLocation(location) else {
+            throw StorageError(message: "not a PostgreSQL location (a postgres:// URL, a libpq keyword string, or postgres:)")
+        }
+        let store = PostgreSQLDataStore(
+            database: try PostgreSQLDatabase(location: parsed, database: database, poolSize: poolSize, clock: clock), name: database)
+        try store.listener.start()
+        return store
+    }
+
+    private init(database: PostgreSQLDatabase, name: String?) {
+        self.database = database
+        databaseName = name
+        accounts = PostgreSQLAccountStore(store: database)
+        defaultContacts = PostgreSQLContactRepository(store: database, account: .default)
+        listener = PostgreSQLListener(database: database, name: name)
+    }
+
+    public func contacts(of account: AccountKey) -> any ContactRepository {
+        account == .default ? defaultContacts : PostgreSQLContactRepository(store: database, account: account)
+    }
+
+    public func triggers(of account: AccountKey) -> any TriggerStore {
+        PostgreSQLTriggerStore(store: database, account: account)
+    }
+
+    public var changes: ContactChangeFeed { database.changes }
+
+    public var remoteTriggers: TriggerFeed { database.remoteTriggers }
+
+    /// Throws while the server is unreachable (readiness answers 503 meanwhile).
+    public func ping() throws(StorageError) {
+        try database.ping()
+    }
+
+    /// Stops listening. The writer and readers close with the store (nothing is buffered:
+    /// every acknowledged write is committed).
+    public func close() throws(StorageError) {
+        listener.stop()
+    }
+}
+
+/// PostgreSQL: `--db postgres://…`, `postgresql://…`, a libpq keyword string
+/// (`host=/run/postgresql dbname=q`), or `postgres:` (the `PG*` environment variables).
+public struct PostgreSQLBackend: DataStoreBackend {
+    /// Reader connections per instance (`--db-pool`).
+    public var poolSize: Int
+
+    /// Creates the backend.
+    public init(poolSize: Int = PostgreSQLDataStore.defaultPoolSize) {
+        self.poolSize = poolSize
+    }
+
+    public var name: String { "PostgreSQL" }
+
+    public func accepts(_ location: String) -> Bool {
+        PostgreSQLLocation.accepts(location)
+    }
+
+    public func open(_ location: String) throws(StorageError) -> any DataStore {
+        try PostgreSQLDataStore.open(location, poolSize: poolSize)
+    }
+}

@@ -1,0 +1,110 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The instance's ear on the other instances: one connection of its own that `LISTEN`s on
+/// `ChangeNotice.channel`, waited on by a thread of its own (a `PGconn` is not thread-safe).
+///
+/// For each notice of another instance (its own are skipped: they carry its id):
+/// - a contact change publishes a re-read of that account on `changes` (a change with
+///   neither before nor after), once per account per wake-up however many arrived;
+/// - a trigger is read by its event id and published on `remoteTriggers`;
+/// - a replaced token or a deleted account is published on `accountChanges`.
+///
+/// The connection is re-established with the session's backoff. Notices sent while it was
+/// down are lost, so after each reconnection every account gets a re-read (its contacts may
+/// have changed); triggers of that gap are not replayed here (a client's `Last-Event-ID`
+/// resume reads them from the log).
+final class PostgreSQLListener: Sendable {
+    private let database: PostgreSQLDatabase
+    private let session: PostgreSQLSession
+    /// How many connections the session has opened (each one after the first follows a gap).
+    private let connections = Counter()
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// A listener for `database` (to `name` instead of the location's database, when given).
+    init(database: PostgreSQLDatabase, name: String?) {
+        self.database = database
+        let connections = connections
+        session = PostgreSQLSession(database.location, database: name, backoff: database.backoff) { (connection) throws(StorageError) in
+            try connection.run("LISTEN \(ChangeNotice.channel)")
+            connections.value.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// Connects and `LISTEN`s (before the store is handed out, so no notice of a change made
+    /// after it opened is missed), then waits for notices on a thread of its own (not a
+    /// Dispatch worker: it blocks in `poll` for good, and Dispatch's pool is shared with the
+    /// writer's completions).
+    func start() throws(StorageError) {
+        try session.use(retry: false) { _ throws(StorageError) in }
+        let thread = Thread { [self] in run() }
+        thread.name = "quickactiond.postgresql.listener"
+        thread.start()
+    }
+
+    /// Stops the thread (within about 200 ms) and closes the connection.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        _ = finished.wait(timeout: .now() + 2)
+        session.disconnect()
+    }
+
+    private func run() {
+        var seen = 0
+        while !stopped.load(ordering: .relaxed) {
+            do {
+                let payloads = try session.use(retry: false) { (connection) throws(StorageError) -> [String] in
+                    connection.waitForInput(milliseconds: 200)
+                    return try connection.notifications()
+                }
+                let opened = connections.value.load(ordering: .relaxed)
+                if opened != seen {
+                    if seen > 0 { resynchronize() }
+                    seen = opened
+                }
+                handle(payloads.compactMap(ChangeNotice.init(payload:)).filter { $0.instance != database.instance })
+            } catch {
+                // The session throws at once while it backs off: pause instead of spinning.
+                usleep(20_000)
+            }
+        }
+        finished.signal()
+    }
+
+    /// Publishes what `notices` say changed.
+    private func handle(_ notices: [ChangeNotice]) {
+        var reread: [AccountKey] = []
+        for notice in notices {
+            switch notice.kind {
+            case .contact:
+                if !reread.contains(notice.account) { reread.append(notice.account) }
+            case .trigger:
+                let logged = try? database.readers.read { (connection) throws(StorageError) -> LoggedTrigger? in
+                    let result = try connection.execute(PostgreSQLTriggerSQL.byEventID, [.integer(notice.account.rawValue), .integer(notice.number)])
+                    return result.count > 0 ? PostgreSQLTriggerSQL.logged(result, 0) : nil
+                }
+                if let logged = logged ?? nil { database.remoteTriggers.publish(account: notice.account, logged) }
+            case .tokenReplaced:
+                database.accountChanges.publish(.tokenReplaced(notice.account))
+            case .accountDeleted:
+                database.accountChanges.publish(.deleted(notice.account))
+            }
+        }
+        for account in reread { database.changes.publish(ContactChange(account: account, before: nil, after: nil)) }
+    }
+
+    /// After a gap: every account's contacts may have changed.
+    private func resynchronize() {
+        let keys = try? database.readers.read { (connection) throws(StorageError) -> [AccountKey] in
+            try connection.execute(PostgreSQLAccountSQL.keys).rows { AccountKey($0.int64($1, 0)) }
+        }
+        for key in keys ?? [] { database.changes.publish(ContactChange(account: key, before: nil, after: nil)) }
+    }
+}
+
+/// A count the listener's connection hook and its thread share.
+private final class Counter: Sendable {
+    let value = Atomic<Int>(0)
+}

@@ -1,0 +1,139 @@
+import Dispatch
+import Synchronization
+
+/// The one connection that writes, behind a group-commit queue.
+///
+/// A write joins the queue and returns at once (with a completion) or waits. One committing
+/// thread takes every queued write and runs them in ONE transaction, then commits once: one
+/// WAL flush for all the writes that arrived together, which is how a durable write rate
+/// above one commit per round trip and fsync is reached. No write completes before the commit
+/// that holds it returned.
+///
+/// The batch runs without savepoints (each costs a round trip). If one write fails,
+/// PostgreSQL aborts the transaction: it is rolled back and every write of the batch runs
+/// again in a transaction of its own, so a failing write fails alone.
+///
+/// Before `COMMIT`, the batch's `ChangeNotice`s are queued with `pg_notify`, which PostgreSQL
+/// delivers to the other instances only if the transaction commits. After `COMMIT`, still on
+/// the committing thread, each write reports its change in commit order (`committed`).
+final class PostgreSQLWriter: Sendable {
+    /// The writer's connection slot.
+    let session: PostgreSQLSession
+    private let queue = Mutex<[any PostgreSQLQueuedWrite]>([])
+    private let committer = DispatchQueue(label: "quickactiond.postgresql.committer")
+    private static let notify = "SELECT pg_notify('\(ChangeNotice.channel)', n) FROM unnest($1::text[]) AS n"
+
+    init(session: PostgreSQLSession) {
+        self.session = session
+    }
+
+    /// Queues `body` for the next group commit and returns at once; `completion` runs (on
+    /// another thread) once the commit holding the write returned, or failed.
+    func write<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgreSQLConnection) throws(StorageError) -> Value,
+        notify: @escaping @Sendable (Value) -> [ChangeNotice] = { _ in [] },
+        committed: (@Sendable (Value) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<Value, StorageError>) -> Void
+    ) {
+        let write = PostgreSQLWrite(
+            body, notify: notify, committed: committed,
+            completion: { result in DispatchQueue.global().async { completion(result) } })
+        queue.withLock { $0.append(write) }
+        committer.async { [self] in commitQueued() }
+    }
+
+    /// Runs `body` in the next group commit and waits until that commit returned.
+    func write<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgreSQLConnection) throws(StorageError) -> Value,
+        notify: @escaping @Sendable (Value) -> [ChangeNotice] = { _ in [] },
+        committed: (@Sendable (Value) -> Void)? = nil
+    ) throws(StorageError) -> Value {
+        let outcome = Mutex<Result<Value, StorageError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let write = PostgreSQLWrite(
+            body, notify: notify, committed: committed,
+            completion: { result in
+                outcome.withLock { $0 = result }
+                done.signal()
+            })
+        queue.withLock { $0.append(write) }
+        committer.async { [self] in commitQueued() }
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else { throw StorageError(message: "a write finished without a result") }
+        return try result.get()
+    }
+
+    /// Commits everything queued (on the committing thread).
+    private func commitQueued() {
+        let batch = queue.withLock { queue in
+            defer { queue.removeAll(keepingCapacity: true) }
+            return queue
+        }
+        guard !batch.isEmpty else { return }
+        do throws(StorageError) {
+            if try !commitTogether(batch) {
+                for write in batch { try commitAlone(write) }
+            }
+        } catch {
+            batch.forEach { $0.finish(error) }
+        }
+    }
+
+    /// Runs `batch` in one transaction; false (rolled back) when a write failed.
+    private func commitTogether(_ batch: [any PostgreSQLQueuedWrite]) throws(StorageError) -> Bool {
+        let committed = try transaction { (connection) throws(StorageError) -> Bool in
+            for write in batch where !write.stage(on: connection) { return false }
+            return true
+        } notices: {
+            batch.flatMap(\.notices)
+        }
+        guard committed else { return false }
+        batch.forEach { $0.didCommit() }
+        batch.forEach { $0.finish(nil) }
+        return true
+    }
+
+    /// Runs `write` in a transaction of its own; it fails alone.
+    private func commitAlone(_ write: any PostgreSQLQueuedWrite) throws(StorageError) {
+        if try transaction({ (connection) throws(StorageError) -> Bool in write.stage(on: connection) }, notices: { write.notices }) {
+            write.didCommit()
+        }
+        write.finish(nil)
+    }
+
+    /// `BEGIN`, `stage`, then (when it returns true) the notices and `COMMIT`, or `ROLLBACK`.
+    /// A connection lost before `COMMIT` was sent is re-established and the transaction run
+    /// again (nothing of it was stored); lost during `COMMIT`, the outcome is unknown and the
+    /// error is thrown, so no write is acknowledged that might not be stored.
+    private func transaction(
+        _ stage: (PostgreSQLConnection) throws(StorageError) -> Bool, notices: () -> [ChangeNotice]
+    ) throws(StorageError) -> Bool {
+        var attempts = 0
+        while true {
+            attempts += 1
+            var commitSent = false
+            do {
+                return try session.use(retry: false) { (connection) throws(StorageError) -> Bool in
+                    try connection.run("BEGIN")
+                    do throws(StorageError) {
+                        guard try stage(connection) else {
+                            try connection.run("ROLLBACK")
+                            return false
+                        }
+                        let payloads = notices().map(\.payload)
+                        if !payloads.isEmpty { try connection.execute(Self.notify, [.words(payloads)]) }
+                        commitSent = true
+                        try connection.run("COMMIT")
+                        return true
+                    } catch {
+                        // An aborted transaction must end before the connection serves the next batch.
+                        if !commitSent && connection.isOpen && !error.isPostgreSQLConnectionLoss { try? connection.run("ROLLBACK") }
+                        throw error
+                    }
+                }
+            } catch {
+                guard !commitSent, attempts < 2, error.isPostgreSQLConnectionLoss || !session.isConnected else { throw error }
+            }
+        }
+    }
+}

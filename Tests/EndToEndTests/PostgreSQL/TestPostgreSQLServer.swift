@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The PostgreSQL server the end-to-end tests may use: `QUICKACTIOND_TEST_POSTGRES`, a libpq
+/// keyword string (`scripts/postgres.sh env` prints one). Each test makes a database of its
+/// own with `psql` and drops it after, so tests running side by side share nothing.
+enum TestPostgreSQLServer {
+    /// The server's keyword string, when the tests are to use one.
+    static let conninfo = ProcessInfo.processInfo.environment["QUICKACTIOND_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    /// Whether PostgreSQL tests run.
+    static var enabled: Bool { conninfo != nil }
+
+    /// Runs `sql` with psql against `conninfo`'s server (its `postgres` database).
+    static func psql(_ sql: String, conninfo: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = ["-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-d", conninfo + " dbname=postgres", "-c", sql]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw HTTPTestClientError("psql \(sql): \(text)") }
+        return text
+    }
+
+    /// Runs `body` with the keyword string of a new, empty database on `conninfo`'s server
+    /// (the shared one by default), dropped after.
+    static func withDatabase<Result>(on conninfo: String? = conninfo, _ body: (String) throws -> Result) throws -> Result {
+        guard let conninfo else { throw HTTPTestClientError("QUICKACTIOND_TEST_POSTGRES is not set") }
+        // Letters and digits only: CREATE DATABASE takes no parameters.
+        let name = "qa_e2e_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        _ = try psql("CREATE DATABASE \(name)", conninfo: conninfo)
+        defer { _ = try? psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", conninfo: conninfo) }
+        return try body(conninfo + " dbname=\(name)")
+    }
+
+    /// Starts quickactiond on the database `conninfo` names.
+    static func server(_ conninfo: String, arguments: [String] = []) throws -> ServerProcess {
+        try ServerProcess(arguments: ["--db", conninfo, "--log-level", "warning"] + arguments)
+    }
+}
+
+/// A PostgreSQL cluster of its own (`scripts/postgres.sh` in a temporary directory), for tests
+/// that stop or restart the server: the shared one keeps serving the other tests. Removed
+/// (stopped first) on `remove()` and, as a last resort, on deinit.
+final class PrivatePostgreSQLCluster {
+    let directory: URL
+    /// Its keyword string (Unix socket in `directory`, user postgres).
+    private(set) var conninfo = ""
+    private var removed = false
+
+    /// Creates and starts the cluster (a few seconds: initdb).
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("qa-pg-\(UUID().uuidString.prefix(8))")
+        try Self.script(["start", directory.path])
+        let port = try String(contentsOf: directory.appendingPathComponent("port"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        conninfo = "host=\(directory.path) port=\(port) user=postgres"
+    }
+
+    deinit {
+        remove()
+    }
+
+    /// `pg_ctl restart -m mode` (fast, immediate).
+    func restart(_ mode: String) throws { try Self.restart(directory: directory.path, mode: mode) }
+    /// `pg_ctl restart -m mode` of the cluster in `directory` (from any thread).
+    static func restart(directory: String, mode: String) throws { try script(["restart", directory, mode]) }
+    /// Stops it (fast).
+    func stop() throws { try Self.script(["stop", directory.path]) }
+    /// Starts it again.
+    func start() throws { try Self.script(["start", directory.path]) }
+
+    /// Stops it and deletes its directory.
+    func remove() {
+        guard !removed else { return }
+        removed = true
+        try? Self.script(["remove", directory.path])
+    }
+
+    /// Runs scripts/postgres.sh with `arguments` and waits for it. Spawned and reaped with
+    /// posix_spawn and waitpid: Foundation's `Process` did not reap this script (pg_ctl leaves a
+    /// daemon behind) and `waitUntilExit` hung.
+    private static func script(_ arguments: [String]) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-sh-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let argv = ["/bin/bash", root.appendingPathComponent("scripts/postgres.sh").path] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        guard spawned == 0 else { throw HTTPTestClientError("posix_spawn postgres.sh: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw HTTPTestClientError("postgres.sh \(arguments.joined(separator: " ")): status \(status): \(output)")
+        }
+    }
+}
