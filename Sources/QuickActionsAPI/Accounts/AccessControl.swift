@@ -41,7 +41,9 @@ public final class AccessControl: Sendable {
         mode = .multi(
             adminDigest: SHA256.digest(Array(adminToken.utf8)), store: store, source: MultiAccountSource(store: store, lists: lists),
             tokens: tokens)
-        store.accounts.accountChanges.observe { change in tokens.forget(change.key) }
+        store.accounts.accountChanges.observe { change in
+            if let key = change.key { tokens.forget(key) } else { tokens.forgetAll() }
+        }
     }
 
     /// Whether accounts are on (`--accounts`).

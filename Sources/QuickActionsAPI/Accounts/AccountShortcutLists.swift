@@ -49,7 +49,11 @@ public final class AccountShortcutLists: Sendable {
         self.renderer = renderer
         store.changes.observe { [weak self] change in self?.apply(change) }
         store.accounts.accountChanges.observe { [weak self] change in
-            if case .deleted(let key) = change { self?.evict(key) }
+            switch change {
+            case .deleted(let key): self?.evict(key)
+            case .everything: self?.evictAll()
+            case .tokenReplaced: break
+            }
         }
     }
 
@@ -117,6 +121,16 @@ public final class AccountShortcutLists: Sendable {
         shard(account).state.withLock { shard in
             shard.changes += 1
             shard.entries[account] = nil
+        }
+    }
+
+    /// Drops every list (changes may have been missed, see `AccountChange.everything`).
+    func evictAll() {
+        for box in shards {
+            box.state.withLock { shard in
+                shard.changes += 1
+                shard.entries.removeAll()
+            }
         }
     }
 

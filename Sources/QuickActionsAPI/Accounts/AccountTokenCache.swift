@@ -96,6 +96,17 @@ final class AccountTokenCache: Sendable {
         }
     }
 
+    /// Forgets every token (changes may have been missed, see `AccountChange.everything`).
+    func forgetAll() {
+        revocations.add(1, ordering: .releasing)
+        for box in shards {
+            box.state.withLock { shard in
+                shard.accounts.removeAll()
+                shard.digests.removeAll()
+            }
+        }
+    }
+
     /// Tokens held.
     var count: Int {
         shards.reduce(0) { total, box in total + box.state.withLock { $0.accounts.count } }

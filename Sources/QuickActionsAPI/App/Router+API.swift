@@ -20,9 +20,14 @@ extension Router {
             access = AccessControl(serviceToken: dependencies.serviceToken, scope: scope)
             cache.onChange { cache in publish(cache, of: .default, to: events) }
         }
-        // Triggers recorded by other processes on a shared store reach this process's streams.
+        // Triggers recorded by other processes on a shared store reach this process's streams;
+        // after a gap in the store's notices, the streams end and their clients resume with
+        // Last-Event-ID, which replays the gap's triggers from the store.
         dependencies.store?.remoteTriggers.observe { account, logged in
             events.publishTrigger(account: account, eventID: logged.eventID, data: EventsController.replayData(logged.record))
+        }
+        dependencies.store?.accounts.accountChanges.observe { change in
+            if change == .everything { events.closeStreams() }
         }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
@@ -64,7 +69,10 @@ extension Router {
                 if let cache = try? lists.list(for: change.account) { publish(cache, of: change.account, to: events) }
             }
         }
-        accounts.store.accounts.accountChanges.observe { change in events.closeStreams(of: change.key) }
+        accounts.store.accounts.accountChanges.observe { change in
+            // `everything` is handled below, in both modes.
+            if let key = change.key { events.closeStreams(of: key) }
+        }
     }
 
     /// The gauges `/metrics` adds to the request counters.

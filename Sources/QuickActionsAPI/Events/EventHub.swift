@@ -104,6 +104,15 @@ public final class EventHub: Sendable {
         state.withLock { $0.streams.contains { $0.account == account } }
     }
 
+    /// Ends every stream (their clients reconnect and resume), keeping the hub running.
+    public func closeStreams() {
+        let closing = state.withLock { state -> [StreamingBody] in
+            defer { state.streams = [] }
+            return state.streams.map(\.stream)
+        }
+        closing.forEach { $0.close() }
+    }
+
     /// Ends every stream of `account` (its token was replaced, or it was deleted).
     public func closeStreams(of account: AccountKey) {
         let closing = state.withLock { state -> [StreamingBody] in

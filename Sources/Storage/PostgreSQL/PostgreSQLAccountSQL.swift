@@ -12,7 +12,6 @@ enum PostgreSQLAccountSQL {
     /// Values: digest, id.
     static let replaceToken = "UPDATE accounts SET token_digest = $1 WHERE id = $2 RETURNING \(columns)"
     static let count = "SELECT count(*) FROM accounts"
-    static let keys = "SELECT key FROM accounts ORDER BY key"
     /// What deleting an account removes, in order, each with the account's key bound.
     static let deleteHoldings = [
         "DELETE FROM contacts WHERE account = $1",

@@ -12,9 +12,9 @@ import Synchronization
 /// - a replaced token or a deleted account is published on `accountChanges`.
 ///
 /// The connection is re-established with the session's backoff. Notices sent while it was
-/// down are lost, so after each reconnection every account gets a re-read (its contacts may
-/// have changed); triggers of that gap are not replayed here (a client's `Last-Event-ID`
-/// resume reads them from the log).
+/// down are lost, so after each reconnection `AccountChange.everything` is published: the API
+/// drops its cached tokens and lists and ends its event streams, whose clients resume with
+/// `Last-Event-ID` and get the gap's triggers from the log.
 final class PostgreSQLListener: Sendable {
     private let database: PostgreSQLDatabase
     private let session: PostgreSQLSession
@@ -95,12 +95,12 @@ final class PostgreSQLListener: Sendable {
         for account in reread { database.changes.publish(ContactChange(account: account, before: nil, after: nil)) }
     }
 
-    /// After a gap: every account's contacts may have changed.
+    /// After a gap: anything may have changed. One signal (`AccountChange.everything`) drops
+    /// every cached token and list and ends the event streams, whose clients resume with
+    /// Last-Event-ID; the account `default`'s list (single-account mode's) is read again.
     private func resynchronize() {
-        let keys = try? database.readers.read { (connection) throws(StorageError) -> [AccountKey] in
-            try connection.execute(PostgreSQLAccountSQL.keys).rows { AccountKey($0.int64($1, 0)) }
-        }
-        for key in keys ?? [] { database.changes.publish(ContactChange(account: key, before: nil, after: nil)) }
+        database.accountChanges.publish(.everything)
+        database.changes.publish(ContactChange(account: .default, before: nil, after: nil))
     }
 }
 
