@@ -36,9 +36,10 @@ struct ContactQuerySQL {
         var pageFrom = "contacts c"
         var countFrom = "contacts c"
         var sequence = "c.seq"
-        var favoriteCondition = "c.favorite = ?"
-        var page: [(String, SQLiteValue)] = []
-        var count: [(String, SQLiteValue)] = []
+        var favoriteCondition = "c.favorite = "
+        // Each condition, and its bound value (nil: none, the condition is a constant).
+        var page: [(String, SQLiteValue?)] = []
+        var count: [(String, SQLiteValue?)] = []
         // Folding never empties non-empty text; if it did, "" would be a substring of everything.
         foldedText = query.text.map(SearchFolding.fold)
         if let folded = foldedText, !folded.isEmpty {
@@ -60,7 +61,7 @@ struct ContactQuerySQL {
                 count = [like, ("c.account = ?", .integer(account.rawValue))]
                 // Unary + keeps the scan in rowid order instead of a lookup per favorite index
                 // entry, which is slower when most rows have that flag and few match the text.
-                favoriteCondition = "+c.favorite = ?"
+                favoriteCondition = "+c.favorite = "
             }
         }
         // Trigram pages read the index in rowid order and check each row's account; the others
@@ -70,14 +71,17 @@ struct ContactQuerySQL {
             count.append(("c.account = ?", .integer(account.rawValue)))
         }
         if let flag = query.favorite {
-            page.append((favoriteCondition, .bool(flag)))
-            count.append(("c.favorite = ?", .bool(flag)))
+            // Written as a literal, not bound: only a literal `favorite = 1` lets SQLite use the
+            // partial index of favorites (migration 6). The SQL stays one of a few constants.
+            let literal = flag ? "1" : "0"
+            page.append((favoriteCondition + literal, nil))
+            count.append(("c.favorite = " + literal, nil))
         }
         let pageConditions = (page.map(\.0) + ["\(sequence) > ?"]).joined(separator: " AND ")
         pageSQL = "SELECT \(ContactSQL.columns) FROM \(pageFrom) WHERE \(pageConditions) ORDER BY \(sequence) LIMIT ?"
-        pageFilterValues = page.map(\.1)
+        pageFilterValues = page.compactMap(\.1)
         countSQL = "SELECT count(*) FROM \(countFrom)" + (count.isEmpty ? "" : " WHERE " + count.map(\.0).joined(separator: " AND "))
-        countValues = count.map(\.1)
+        countValues = count.compactMap(\.1)
     }
 
     /// How many contacts match the filters, in all pages.
