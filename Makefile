@@ -92,9 +92,12 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
-## docker-check: hadolint the Dockerfile, and check its runtime packages cover ldd of the static binary
+## docker-check: hadolint the Dockerfile, check its runtime packages cover ldd of the static binary,
+## and check docker-compose.yml (compose-spec schema, cross-references, nginx -t; docker compose config where installed)
+docker-check: EXTRA_APT += python3-venv
 docker-check: deps
 	scripts/check-dockerfile.sh
+	scripts/check-compose.sh
 
 ## embed-openapi: copy openapi.yaml into the binary's sources (a test fails when they differ)
 embed-openapi:

@@ -121,6 +121,57 @@ def accounts_rows(directory, meta):
     return rows
 
 
+def postgres_rows(directory, meta):
+    """Section (P): quickactiond on PostgreSQL against the SQLite build and a raw libpq loop, a
+    change on one instance seen on another's /events stream, and two instances behind nginx."""
+    rounds = int(meta["rounds"])
+    rows = []
+    pg = [wrk(directory, f"rP1_pg_{r}") for r in range(1, rounds + 1)]
+    lite = [wrk(directory, f"rP1_sqlite_{r}") for r in range(1, rounds + 1)]
+    ratio = paired_ratio(pg, lite, "rps")
+    noisy = max(spread([r["rps"] for r in pg]), spread([r["rps"] for r in lite])) > 1.3
+    pg_errors = sum(r["errors"] for r in pg)
+    rows += [
+        ("P", f"GET /shortcuts, one instance on PostgreSQL {meta['pg_version']}, warm cache, 20 contacts, -t2 -c64, median of {rounds}",
+         rate(median(pg, "rps")), f"same binary on SQLite (--db file) {rate(median(lite, 'rps'))}", f"{ratio:.2f}", ">= 0.90",
+         verdict(ratio >= 0.9 and pg_errors == 0, noisy)),
+        ("P", "  p50 / p99 latency, errors", f"{ms(median(pg, 'p50_us'))} / {ms(median(pg, 'p99_us'))}, {pg_errors} errors",
+         f"{ms(median(lite, 'p50_us'))} / {ms(median(lite, 'p99_us'))}", "", "", "info"),
+    ]
+    post = wrk(directory, "rP2_post")
+    halves = [json_file(directory, f"pq_loop_{h}.json") for h in "ab"]
+    loop = sum(h["rows"] for h in halves) / sum(h["seconds"] for h in halves)
+    writes = post["ok2xx"] / (post["duration_us"] / 1e6)
+    rows += [
+        ("P", "  POST /contacts on PostgreSQL, 16 connections (-t2 -c16 -d10s): 201s per second", rate(writes, "writes/s"),
+         f"raw libpq loop, the same INSERT, {halves[0]['threads']} threads, one commit each {rate(loop, 'rows/s')}",
+         f"{writes / loop:.2f}", ">= 1.00", verdict(writes >= loop and post["errors"] == 0, spread([h["rows_per_s"] for h in halves]) > 1.3)),
+        ("P", "    p50 / p99 latency, errors", f"{ms(post['p50_us'])} / {ms(post['p99_us'])}, {errors(post)}",
+         f"loop 5 s before / after: {halves[0]['rows_per_s']:,.0f} / {halves[1]['rows_per_s']:,.0f} rows/s "
+         f"(synchronous_commit={meta['pg_synchronous_commit']}, fsync={meta['pg_fsync']})", "", "", "info"),
+    ]
+    cross = json_file(directory, "pg_cross.json")
+    rows.append(("P", f"  a favorite toggled on A, seen on B's /events stream: p99 of {cross['changes']}",
+                 f"{cross['p99_ms']:.1f} ms" if cross["p99_ms"] is not None else "none",
+                 f"p50 {cross['p50_ms']} ms, max {cross['max_ms']} ms, {cross['received']}/{cross['changes']} seen, answers {cross['statuses']}",
+                 "", "< 50 ms", verdict(cross["missed"] == 0 and cross["p99_ms"] is not None and cross["p99_ms"] < 50)))
+    lb = [wrk(directory, f"rP4_nginx_{r}") for r in range(1, rounds + 1)]
+    one = [wrk(directory, f"rP4_single_{r}") for r in range(1, rounds + 1)]
+    cpu = {key[len("pg_cpu_"):]: float(value) for key, value in meta.items() if key.startswith("pg_cpu_")}
+    def split(mode):
+        return ", ".join(f"{label} {cpu.get(f'{mode}_{group}', 0):.1f}" for group, label in
+                         (("qa_a", "A"), ("qa_b", "B"), ("nginx", "nginx"), ("postgres", "postgres")))
+    lb_errors = sum(r["errors"] for r in lb)
+    rows += [
+        ("P", f"  two instances behind nginx, GET /shortcuts, -t2 -c64, median of {rounds}", rate(median(lb, "rps")),
+         f"one instance, direct {rate(median(one, 'rps'))}", f"{paired_ratio(lb, one, 'rps'):.2f}", "shown (2 cores)",
+         "info" if lb_errors == 0 else f"info: {lb_errors} errors"),
+        ("P", "    CPU seconds (user+sys) over all rounds", f"behind nginx: {split('nginx')}", f"direct: {split('single')}",
+         "", "", "info"),
+    ]
+    return rows
+
+
 def table(rows):
     header = ("#", "measurement", "quickactiond", "reference", "ratio", "target", "result")
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
@@ -134,11 +185,11 @@ def main():
     directory, output = sys.argv[1], sys.argv[2]
     meta = load_meta(directory)
     rounds = int(meta["rounds"])
-    if meta.get("only") == "accounts":
-        rows = accounts_rows(directory, meta)
+    if meta.get("only") in ("accounts", "postgres"):
+        rows = accounts_rows(directory, meta) if meta["only"] == "accounts" else postgres_rows(directory, meta)
         print(table(rows))
         failures = sum(1 for row in rows if "FAIL" in row[-1])
-        print(f"\n{failures} FAIL, {sum(1 for row in rows if row[-1].startswith('PASS'))} PASS; BENCH_ONLY=accounts: "
+        print(f"\n{failures} FAIL, {sum(1 for row in rows if row[-1].startswith('PASS'))} PASS; BENCH_ONLY={meta['only']}: "
               f"{output} left as it is; runtime {meta['runtime_seconds']} s")
         return 1 if failures and os.environ.get("BENCH_STRICT") == "1" else 0
     rows = []  # (id, measurement, quickactiond, reference, ratio, target, result)
@@ -256,6 +307,7 @@ def main():
     ]
 
     rows += accounts_rows(directory, meta)
+    rows += postgres_rows(directory, meta)
     load = json_file(directory, "accounts_load.json")
 
     table_text = table(rows)
@@ -358,6 +410,17 @@ plain table) shown with its own ratio.
    The 304 row is compared with the baseline's 200 (the same bar as the others: it must do less work).
    Peak RSS is the restarted process's VmHWM after every run; the loading process peaked at
    {int(meta['accounts_vmhwm_load_kb']) / 1024:.1f} MB.
+
+P. PostgreSQL (`BENCH_ONLY=postgres` runs it alone): a throwaway cluster from `scripts/postgres.sh` (fsync on,
+   `synchronous_commit` {meta['pg_synchronous_commit']}), quickactiond `--db` on it and, alternated in {rounds} paired rounds,
+   the same binary on a SQLite file, each given (1)'s 20 contacts through the API (same list size, checked).
+   Writes: `bench/post.lua` on the PostgreSQL instance between two 5 s runs of `bench/pq_loop.c` (16 threads,
+   a libpq connection each, quickactiond's own prepared INSERT in autocommit: one commit per row).
+   Fan-out: a second instance B on the same database; `bench/cross_instance.py` holds one `/events` stream on
+   B and toggles a favorite on A 200 times, one at a time, timing each from just before the request to B's
+   frame. Balancer: nginx (`scripts/nginx-lb.sh`) in front of A and B against A alone, alternated; CPU from
+   `/proc/PID/stat` (utime+stime) of each quickactiond, nginx (master and worker) and PostgreSQL (postmaster
+   and its children) around each run.
 
 SSE: quickactiond restarted with `--max-connections 2048`. `bench/sse_fanout.py` opens {streams} raw sockets on
 one epoll loop, sends `GET /events` on each and waits for the first `event: shortcuts` frame on all of

@@ -12,6 +12,7 @@
 #   BENCH_RESULTS_DIR  keep the raw results (wrk outputs, JSON) there
 #   BENCH_STRICT=1  exit 1 when any target is missed (by default the table is the result, exit 0)
 #   BENCH_ONLY=accounts  run only section (7) and print its rows (BENCHMARKS.md is left as it is)
+#   BENCH_ONLY=postgres  run only section (P), PostgreSQL, and print its rows (likewise)
 #   BENCH_ACCOUNTS  accounts in (7) (default 100000), BENCH_LOADER_THREADS their loader's threads (default 24)
 set -euo pipefail
 
@@ -32,7 +33,7 @@ FAVORITES_LARGE=10000
 QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
 SHORT_QUERY="an"
 ONLY=${BENCH_ONLY:-}
-case "$ONLY" in "" | accounts) ;; *) echo "bench: BENCH_ONLY must be empty or 'accounts', not '$ONLY'" >&2; exit 2 ;; esac
+case "$ONLY" in "" | accounts | postgres) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts' or 'postgres', not '$ONLY'" >&2; exit 2 ;; esac
 ACCOUNTS=${BENCH_ACCOUNTS:-100000}
 LOADER_THREADS=${BENCH_LOADER_THREADS:-24}
 STARTED=$(date +%s)
@@ -43,7 +44,7 @@ fail() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-bench.XXXXXX")
 R="$T/results"
 mkdir -p "$R"
-QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID="" PROBE_PID=""
+QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID="" PROBE_PID="" QB_PID=""
 
 stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     local pid=$1
@@ -56,6 +57,10 @@ stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
 }
 cleanup() {
     stop_pid "$PROBE_PID"; stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QS_PID"; stop_pid "$QA_PID"
+    stop_pid "$QB_PID"
+    # (P)'s nginx and PostgreSQL cluster, when it made them.
+    [ -d "$T/lb" ] && { scripts/nginx-lb.sh stop "$T/lb" || true; }
+    [ -d "$T/pg" ] && { scripts/postgres.sh remove "$T/pg" >/dev/null || true; }
     rm -rf "$T"
 }
 trap cleanup EXIT
@@ -63,7 +68,7 @@ trap 'exit 130' INT TERM
 
 # ---------------------------------------------------------------- tools and builds
 missing=""
-for p in wrk gcc libmicrohttpd-dev libsqlite3-dev curl; do
+for p in wrk gcc libmicrohttpd-dev libsqlite3-dev libpq-dev pkg-config postgresql-15 nginx-light curl; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 command -v python3 >/dev/null || missing="$missing python3"
@@ -79,6 +84,8 @@ swift build -c release --product quickactiond >"$T/build.log" 2>&1 || { tail -30
 QUICKACTIOND="$ROOT/.build/release/quickactiond"
 gcc -O2 -Wall -o "$T/baseline" "$BENCH/baseline.c" -lmicrohttpd
 gcc -O2 -Wall -o "$T/sqlite_loop" "$BENCH/sqlite_loop.c" -lsqlite3
+# shellcheck disable=SC2046  # pkg-config prints several flags
+gcc -O2 -Wall -o "$T/pq_loop" "$BENCH/pq_loop.c" $(pkg-config --cflags --libs libpq) -lpthread
 # 1,000 streams + the wrk connections need more descriptors than the usual 1024.
 if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 8192 ]; then
     hard=$(ulimit -Hn); [ "$hard" = unlimited ] && hard=8192
@@ -234,6 +241,136 @@ accounts_section() {
     rm -f "$T"/accounts.sqlite* "$T/accounts.tokens"
 }
 
+NAMES=("Ada Lovelace" "Grace Hopper" "Alan Turing" "Katherine Johnson" "Edsger Dijkstra"
+       "Barbara Liskov" "Donald Knuth" "Margaret Hamilton" "Dennis Ritchie" "Ken Thompson"
+       "Frances Allen" "Radia Perlman" "Tim Berners" "Hedy Lamarr" "Claude Shannon"
+       "Linus Torvalds" "Guido Rossum" "Sophie Wilson" "John McCarthy" "Marie Curie")
+# ---------------------------------------------------------------- (P) PostgreSQL (a function: BENCH_ONLY=postgres runs it alone)
+start_instance() { # VAR_PID VAR_URL NAME --db DB [flags...]: one more quickactiond on an ephemeral port
+    local out="$T/$3.out"; local pid_var=$1 url_var=$2; shift 3
+    : >"$out"
+    "$QUICKACTIOND" --port 0 --no-seed --log-level "$LOG_LEVEL" "$@" >"$out" 2>"$out.err" &
+    printf -v "$pid_var" '%s' "$!"
+    for _ in $(seq 200); do grep -qs 'listening on http://127.0.0.1:' "$out" && break; sleep 0.05; done
+    local url
+    url="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$out" | head -1)"
+    [ "$url" != "http://127.0.0.1:" ] || fail "quickactiond ($*) did not start: $(tail -5 "$out.err")"
+    printf -v "$url_var" '%s' "$url"
+}
+seed_contacts() { # URL: the 20 contacts of the main setup (5 favorites), through the API
+    local i name email favorite
+    for i in "${!NAMES[@]}"; do
+        name=${NAMES[$i]}
+        email="$(tr 'A-Z ' 'a-z.' <<<"$name")@example.com"
+        favorite=$([ "$i" -lt 5 ] && echo true || echo false)
+        [ "$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST "$1/contacts" -H 'Content-Type: application/json' \
+            -d "{\"name\":\"$name\",\"email\":\"$email\",\"favorite\":$favorite}")" = 201 ] || fail "POST /contacts to $1 failed"
+    done
+}
+tree_pids() { # PID...: those processes and their children (nginx's workers, PostgreSQL's backends)
+    local pid
+    for pid in "$@"; do echo "$pid"; pgrep -P "$pid" || true; done
+}
+cpu_ticks() { # PID...: user+sys clock ticks of those processes (0 for one that is gone)
+    local pid
+    for pid in "$@"; do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || true; done | awk '{ s += $1 } END { print s + 0 }'
+}
+PG_GROUPS=(qa_a qa_b nginx postgres)
+group_pids() { # GROUP: its processes now
+    case $1 in
+        qa_a) echo "$QA_PID" ;;
+        qa_b) echo "$QB_PID" ;;
+        nginx) tree_pids "$(cat "$T/lb/nginx.pid")" ;;
+        postgres) tree_pids "$(head -1 "$T/pg/data/postmaster.pid")" ;;
+    esac
+}
+declare -A CPU_BEFORE=() CPU_TOTAL=()
+cpu_mark() { local g; for g in "${PG_GROUPS[@]}"; do mapfile -t pids < <(group_pids "$g"); CPU_BEFORE[$g]=$(cpu_ticks "${pids[@]}"); done; }
+cpu_add() { # MODE: adds each group's ticks since cpu_mark (processes that started meanwhile count whole)
+    local g
+    for g in "${PG_GROUPS[@]}"; do
+        mapfile -t pids < <(group_pids "$g")
+        CPU_TOTAL[$1_$g]=$(( ${CPU_TOTAL[$1_$g]:-0} + $(cpu_ticks "${pids[@]}") - CPU_BEFORE[$g] ))
+    done
+}
+postgres_section() {
+    say "(P) PostgreSQL: a throwaway cluster (scripts/postgres.sh), quickactiond on it against the SQLite build, libpq, nginx"
+    local pg wrk_get r pg_bytes sqlite_bytes probe_id lb_port
+    chmod 711 "$T" # the postgres user must reach the cluster inside
+    scripts/postgres.sh start "$T/pg" >&2
+    pg="host=$T/pg port=$(cat "$T/pg/port") user=postgres"
+    psql -X -q -d "$pg dbname=postgres" -c 'CREATE DATABASE qa_bench' || fail "CREATE DATABASE failed"
+    meta pg_version "$(psql -X -tA -d "$pg dbname=postgres" -c 'SHOW server_version')"
+    meta pg_synchronous_commit "$(psql -X -tA -d "$pg dbname=postgres" -c 'SHOW synchronous_commit')"
+    meta pg_fsync "$(psql -X -tA -d "$pg dbname=postgres" -c 'SHOW fsync')"
+
+    # (P1) GET /shortcuts: the same binary on PostgreSQL (A) and on a SQLite file (S), same 20 contacts.
+    start_instance QA_PID QA pg_a --db "$pg dbname=qa_bench"
+    start_instance QS_PID QS pg_sqlite --db "$T/pg_compare.sqlite"
+    seed_contacts "$QA"
+    seed_contacts "$QS"
+    pg_bytes=$(curl -sS --max-time 10 "$QA/shortcuts" | wc -c)
+    sqlite_bytes=$(curl -sS --max-time 10 "$QS/shortcuts" | wc -c)
+    [ "$pg_bytes" = "$sqlite_bytes" ] || fail "/shortcuts differs in size: PostgreSQL $pg_bytes, SQLite $sqlite_bytes bytes"
+    meta pg_shortcuts_bytes "$pg_bytes"
+    wrk_get=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
+    run_wrk warmP_pg -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
+    run_wrk warmP_sqlite -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QS/shortcuts"
+    for r in $(seq "$ROUNDS"); do
+        if [ $((r % 2)) = 1 ]; then
+            run_wrk "rP1_pg_$r" "${wrk_get[@]}" "$QA/shortcuts"; run_wrk "rP1_sqlite_$r" "${wrk_get[@]}" "$QS/shortcuts"
+        else
+            run_wrk "rP1_sqlite_$r" "${wrk_get[@]}" "$QS/shortcuts"; run_wrk "rP1_pg_$r" "${wrk_get[@]}" "$QA/shortcuts"
+        fi
+    done
+    stop_pid "$QS_PID"; QS_PID=""
+
+    # (P2) durable POST /contacts on A, 16 connections, between two 5 s runs of the libpq loop (16 threads).
+    timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_a.json" || fail "pq_loop failed"
+    BENCH_RUN_TAG="pg$(date +%s)" run_wrk rP2_post -t2 -c16 -d10s --latency -s "$BENCH/post.lua" "$QA/contacts"
+    timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_b.json" || fail "pq_loop failed"
+
+    # (P3) a change on A seen on B's /events stream.
+    start_instance QB_PID QB pg_b --db "$pg dbname=qa_bench"
+    probe_id=$(curl -sS --max-time 10 -X POST "$QA/contacts" -H 'Content-Type: application/json' \
+        -d '{"name":"Fanout Probe","favorite":false}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') ||
+        fail "could not create the probe contact"
+    timeout 120 python3 "$BENCH/cross_instance.py" --port-a "${QA##*:}" --port-b "${QB##*:}" --contact-id "$probe_id" \
+        --changes 200 >"$R/pg_cross.json" || fail "cross_instance.py failed"
+
+    # (P4) GET /shortcuts through nginx in front of A and B, against A alone; CPU per process.
+    lb_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    scripts/nginx-lb.sh start "$T/lb" "127.0.0.1:$lb_port" "${QA##*:}" "${QB##*:}"
+    local lb="http://127.0.0.1:$lb_port"
+    [ "$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' "$lb/shortcuts")" = 200 ] || fail "nginx does not serve /shortcuts"
+    run_wrk warmP_nginx -t2 -c64 -d2s -s "$BENCH/plain.lua" "$lb/shortcuts"
+    run_wrk warmP_b -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QB/shortcuts"
+    for r in $(seq "$ROUNDS"); do
+        local order=(nginx single)
+        [ $((r % 2)) = 1 ] || order=(single nginx)
+        for side in "${order[@]}"; do
+            cpu_mark
+            if [ "$side" = nginx ]; then run_wrk "rP4_nginx_$r" "${wrk_get[@]}" "$lb/shortcuts"
+            else run_wrk "rP4_single_$r" "${wrk_get[@]}" "$QA/shortcuts"; fi
+            cpu_add "$side"
+        done
+    done
+    local hz key
+    hz=$(getconf CLK_TCK)
+    for key in "${!CPU_TOTAL[@]}"; do meta "pg_cpu_$key" "$(awk -v t="${CPU_TOTAL[$key]}" -v hz="$hz" 'BEGIN { printf "%.2f", t / hz }')"; done
+    scripts/nginx-lb.sh stop "$T/lb"
+    stop_pid "$QB_PID"; QB_PID=""
+    stop_qa
+    scripts/postgres.sh remove "$T/pg" >/dev/null
+}
+
+if [ "$ONLY" = postgres ]; then
+    meta only postgres
+    postgres_section
+    write_table
+    exit 0
+fi
+
 if [ "$ONLY" = accounts ]; then
     meta only accounts
     accounts_section
@@ -244,10 +381,6 @@ fi
 # ---------------------------------------------------------------- setup: 20 contacts, 5 favorites
 say "creating 20 contacts (5 favorites)"
 start_qa "$T/setup.err"
-NAMES=("Ada Lovelace" "Grace Hopper" "Alan Turing" "Katherine Johnson" "Edsger Dijkstra"
-       "Barbara Liskov" "Donald Knuth" "Margaret Hamilton" "Dennis Ritchie" "Ken Thompson"
-       "Frances Allen" "Radia Perlman" "Tim Berners" "Hedy Lamarr" "Claude Shannon"
-       "Linus Torvalds" "Guido Rossum" "Sophie Wilson" "John McCarthy" "Marie Curie")
 FAVORITE_ID=""
 for i in "${!NAMES[@]}"; do
     name=${NAMES[$i]}
@@ -435,5 +568,8 @@ stop_qa
 
 # ---------------------------------------------------------------- (7) accounts
 accounts_section
+
+# ---------------------------------------------------------------- (P) PostgreSQL
+postgres_section
 
 write_table

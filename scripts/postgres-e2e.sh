@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The PostgreSQL suites (CI and `make test-postgres`): a throwaway cluster, the storage contract
-# suites and the end-to-end suites against it, then two instances behind nginx checked with curl
-# (a contact written through one instance read through the balancer from both). Everything it
+# suites and the end-to-end suites against it (QUICKACTIOND_TEST_NGINX=1: the cross-instance suite
+# also runs through nginx-light in front of its two instances, on an ephemeral 127.0.0.1 port), then
+# two release instances behind nginx checked with curl (a contact written through one instance read
+# through the balancer from both). Everything it
 # starts is stopped on exit, even on failure, and CI checks with pgrep that nothing is left.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +22,7 @@ trap cleanup EXIT
 scripts/postgres.sh start "$work/pg"
 eval "$(scripts/postgres.sh env "$work/pg")"
 swift build --build-tests
-swift test --skip-build --filter 'StorageTests|CrossInstanceEndToEndTests|PostgreSQLOutageEndToEndTests|PostgreSQLStoreTests'
+QUICKACTIOND_TEST_NGINX=1 swift test --skip-build --filter 'StorageTests|CrossInstanceEndToEndTests|PostgreSQLOutageEndToEndTests|PostgreSQLStoreTests'
 
 # Two instances on one database behind nginx.
 psql -X -q -c 'CREATE DATABASE qa_lb'

@@ -81,31 +81,8 @@ final class PrivatePostgreSQLCluster {
         try? Self.script(["remove", directory.path])
     }
 
-    /// Runs scripts/postgres.sh with `arguments` and waits for it. Spawned and reaped with
-    /// posix_spawn and waitpid: Foundation's `Process` did not reap this script (pg_ctl leaves a
-    /// daemon behind) and `waitUntilExit` hung.
+    /// Runs scripts/postgres.sh with `arguments` and waits for it.
     private static func script(_ arguments: [String]) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-sh-\(UUID().uuidString).log").path
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let argv = ["/bin/bash", root.appendingPathComponent("scripts/postgres.sh").path] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-        guard spawned == 0 else { throw HTTPTestClientError("posix_spawn postgres.sh: \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else {
-            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            throw HTTPTestClientError("postgres.sh \(arguments.joined(separator: " ")): status \(status): \(output)")
-        }
+        try RepositoryScript.run("scripts/postgres.sh", arguments)
     }
 }
