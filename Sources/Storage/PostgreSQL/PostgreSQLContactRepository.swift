@@ -25,7 +25,8 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         let insert = Insert(contact, now: store.clock(), account: account)
-        store.writer.write(insert.body, notify: created, committed: published(insert)) { result in
+        // Merged with the other inserts of its group commit into one statement.
+        store.writer.insert(insert.values, id: insert.id, notify: created, committed: published(insert)) { result in
             completion(result.map(insert.contact(sequence:)))
         }
     }

@@ -17,6 +17,16 @@ enum PostgreSQLContactSQL {
         INSERT INTO contacts (account, id, name, email, favorite, created_ms, updated_ms, revision, search_key) \
         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) RETURNING seq
         """
+    /// `insert` of `rows` rows in one statement (values row after row), returning each row's id and sequence.
+    static func insertReturningIDs(rows: Int) -> String {
+        let placeholders = (0..<rows).map { row in
+            let base = row * 8
+            return "($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4), $\(base + 5), $\(base + 6), $\(base + 7), 1, $\(base + 8))"
+        }
+        return "INSERT INTO contacts (account, id, name, email, favorite, created_ms, updated_ms, revision, search_key) VALUES "
+            + placeholders.joined(separator: ", ") + " RETURNING id, seq"
+    }
+
     /// Values: `updateValues`.
     static let update = "UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6 WHERE seq = $7"
     static let delete = "DELETE FROM contacts WHERE seq = $1"

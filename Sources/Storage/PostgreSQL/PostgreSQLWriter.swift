@@ -42,6 +42,19 @@ final class PostgreSQLWriter: Sendable {
         committer.async { [self] in commitQueued() }
     }
 
+    /// Queues a contact insert for the next group commit, which inserts the batch's contacts
+    /// with one statement; returns at once, and `completion` gets the row's sequence.
+    func insert(
+        _ values: [PostgreSQLValue], id: String, notify: @escaping @Sendable (Int64) -> [ChangeNotice],
+        committed: (@Sendable (Int64) -> Void)?, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
+    ) {
+        let write = PostgreSQLContactInsertWrite(
+            values: values, id: id, notify: notify, committed: committed,
+            completion: { result in DispatchQueue.global().async { completion(result) } })
+        queue.withLock { $0.append(write) }
+        committer.async { [self] in commitQueued() }
+    }
+
     /// Runs `body` in the next group commit and waits until that commit returned.
     func write<Value: Sendable>(
         _ body: @escaping @Sendable (PostgreSQLConnection) throws(StorageError) -> Value,
@@ -82,7 +95,21 @@ final class PostgreSQLWriter: Sendable {
     /// Runs `batch` in one transaction; false (rolled back) when a write failed.
     private func commitTogether(_ batch: [any PostgreSQLQueuedWrite]) throws(StorageError) -> Bool {
         let committed = try transaction { (connection) throws(StorageError) -> Bool in
-            for write in batch where !write.stage(on: connection) { return false }
+            // The batch's contact inserts first, as one statement (a client learns a contact's
+            // id only from its create's answer, so no other write of the batch can name it).
+            let inserts = batch.compactMap { $0 as? PostgreSQLContactInsertWrite }
+            if inserts.count > 1 {
+                do throws(StorageError) {
+                    try PostgreSQLContactInsertWrite.insertTogether(inserts, on: connection)
+                } catch {
+                    // Aborted: the batch is rolled back and retried write by write.
+                    if error.isPostgreSQLConnectionLoss { throw error }
+                    return false
+                }
+            }
+            for write in batch where inserts.count <= 1 || !(write is PostgreSQLContactInsertWrite) {
+                if !write.stage(on: connection) { return false }
+            }
             return true
         } notices: {
             batch.flatMap(\.notices)
