@@ -59,7 +59,8 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         while start < inserts.endIndex {
             let chunk = inserts[start..<min(start + maximumPerStatement, inserts.endIndex)]
             let result = try connection.execute(PostgreSQLContactSQL.insertReturningIDs(rows: chunk.count), chunk.flatMap(\.values))
-            let sequences = Dictionary(result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }, uniquingKeysWith: { first, _ in first })
+            let returned = result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }
+            let sequences = Dictionary(returned, uniquingKeysWith: { first, _ in first })
             for insert in chunk {
                 guard let sequence = sequences[insert.id] else { throw StorageError(message: "an inserted contact was not returned") }
                 insert.stage(sequence: sequence)
