@@ -69,6 +69,22 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         }
     }
 
+    /// Inserts `inserts` (at most `maximumPerStatement`) and sends their notices as instance
+    /// `instance`, in ONE statement outside any transaction: its own commit (one round trip and
+    /// one WAL flush for the whole batch). Stages each insert's sequence.
+    static func insertCommitted(
+        _ inserts: [PostgreSQLContactInsertWrite], instance: String, on connection: PostgreSQLConnection
+    ) throws(StorageError) {
+        let result = try connection.execute(
+            PostgreSQLContactSQL.insertNotifying(rows: inserts.count), inserts.flatMap(\.values) + [.text(instance)])
+        let returned = result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }
+        let sequences = Dictionary(returned, uniquingKeysWith: { first, _ in first })
+        for insert in inserts {
+            guard let sequence = sequences[insert.id] else { throw StorageError(message: "an inserted contact was not returned") }
+            insert.stage(sequence: sequence)
+        }
+    }
+
     /// Rows per statement: 8 parameters each, well under PostgreSQL's 65,535.
     static let maximumPerStatement = 1000
 }

@@ -27,6 +27,14 @@ enum PostgreSQLContactSQL {
             + placeholders.joined(separator: ", ") + " RETURNING id, seq"
     }
 
+    /// `insertReturningIDs` as one autocommitted statement that also sends each row's
+    /// `ChangeNotice` (delivered at its commit): the instance's id is the last parameter.
+    static func insertNotifying(rows: Int) -> String {
+        let returning = insertReturningIDs(rows: rows).replacingOccurrences(of: " RETURNING id, seq", with: " RETURNING id, seq, account")
+        return "WITH ins AS (\(returning)) SELECT id, seq, pg_notify('\(ChangeNotice.channel)', $\(rows * 8 + 1) || ':"
+            + ChangeNotice.Kind.contact.rawValue + ":' || account || ':' || seq) FROM ins"
+    }
+
     /// Values: `updateValues`.
     static let update = "UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6 WHERE seq = $7"
     static let delete = "DELETE FROM contacts WHERE seq = $1"

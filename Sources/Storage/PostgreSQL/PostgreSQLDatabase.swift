@@ -29,7 +29,8 @@ final class PostgreSQLDatabase: Sendable {
         self.location = location
         self.clock = clock
         instance = String(UInt64.random(in: 1...UInt64.max), radix: 36)
-        writer = PostgreSQLWriter(session: PostgreSQLSession(location, database: database, backoff: backoff, first: first))
+        writer = PostgreSQLWriter(
+            session: PostgreSQLSession(location, database: database, backoff: backoff, first: first), instance: instance)
         readers = PostgreSQLReaderPool(location, database: database, size: poolSize, backoff: backoff)
     }
 

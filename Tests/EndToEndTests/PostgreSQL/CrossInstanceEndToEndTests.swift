@@ -40,6 +40,30 @@ import Testing
         }
     }
 
+    @Test("A burst of creates on A (committed as one statement) all reach B's shortcut list, through the notices that statement sends")
+    func aBurstOfCreatesOnAReachesB() throws {
+        try Self.withPair { a, b in
+            _ = try b.shortcuts()  // B's list is cached before the burst: only notices can change it.
+            let clients = try (0..<12).map { _ in try a.connect() }
+            for (index, client) in clients.enumerated() {
+                try client.writeRequest(
+                    "POST", "/contacts", headers: [Self.json], body: Array(#"{"name":"Burst \#(index)","favorite":true}"#.utf8))
+            }
+            for client in clients { #expect(try client.readResponse(method: "POST").status == 201) }
+            let deadline = Date().addingTimeInterval(5)
+            var titles: Set<String> = []
+            repeat {
+                titles = Set(try b.shortcuts().list.items.map(\.localizedTitle).filter { $0.hasPrefix("Burst ") })
+                if titles.count == 12 { break }
+                usleep(20_000)
+            } while Date() < deadline
+            #expect(titles.count == 12, "B's list has \(titles.count) of the 12")
+            let (listA, _) = try a.shortcuts()
+            let (listB, _) = try b.shortcuts()
+            #expect(listA.version == listB.version)
+        }
+    }
+
     @Test("If-Match: an ETag read on B opens a write on A; once A changed the contact, B refuses the old ETag with 412")
     func ifMatchIsConsistentAcrossInstances() throws {
         try Self.withPair { a, b in
