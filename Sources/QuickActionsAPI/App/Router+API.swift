@@ -23,11 +23,12 @@ extension Router {
         // Triggers recorded by other processes on a shared store reach this process's streams;
         // after a gap in the store's notices, the streams end and their clients resume with
         // Last-Event-ID, which replays the gap's triggers from the store.
-        dependencies.store?.remoteTriggers.observe { account, logged in
-            events.publishTrigger(account: account, eventID: logged.eventID, data: EventsController.replayData(logged.record))
+        // (Weakly: the hub reaches the store through its log, and the feeds belong to the store.)
+        dependencies.store?.remoteTriggers.observe { [weak events] account, logged in
+            events?.publishTrigger(account: account, eventID: logged.eventID, data: EventsController.replayData(logged.record))
         }
-        dependencies.store?.accounts.accountChanges.observe { change in
-            if change == .everything { events.closeStreams() }
+        dependencies.store?.accounts.accountChanges.observe { [weak events] change in
+            if change == .everything { events?.closeStreams() }
         }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
@@ -63,15 +64,16 @@ extension Router {
         let lists = accounts.lists
         lists.onChange { account, cache in publish(cache, of: account, to: events) }
         let rebuilds = DispatchQueue(label: "quickactiond.accounts.rebuild")
-        accounts.store.changes.observe { change in
-            guard events.hasStreams(of: change.account), !lists.isCached(change.account) else { return }
+        // Weakly: the feed belongs to the store, which the lists hold.
+        accounts.store.changes.observe { [weak lists, weak events] change in
+            guard let lists, let events, events.hasStreams(of: change.account), !lists.isCached(change.account) else { return }
             rebuilds.async {
                 if let cache = try? lists.list(for: change.account) { publish(cache, of: change.account, to: events) }
             }
         }
-        accounts.store.accounts.accountChanges.observe { change in
-            // `everything` is handled below, in both modes.
-            if let key = change.key { events.closeStreams(of: key) }
+        accounts.store.accounts.accountChanges.observe { [weak events] change in
+            // `everything` is handled in `api`, in both modes.
+            if let key = change.key { events?.closeStreams(of: key) }
         }
     }
 

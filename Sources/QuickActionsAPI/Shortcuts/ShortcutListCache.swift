@@ -57,6 +57,8 @@ public final class ShortcutListCache: Sendable {
     private let rows: PerThreadReplica<RowCache>?
     /// Tells observers of changes, off the writers' threads.
     private let announcer: DispatchQueue
+    /// The repository a list that follows its feed reads again (nil for an account's cached list).
+    private let source: (any ContactRepository)?
     /// Where new version numbers come from (nil: counted here, from 1).
     private let versions: ShortcutListVersions?
     /// Whether an announcement is queued (the changes after it is queued are in it).
@@ -69,14 +71,16 @@ public final class ShortcutListCache: Sendable {
     public convenience init(
         builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
     ) throws(StorageError) {
-        self.init(builder: builder, favorites: try repository.favorites(), renderer: renderer, threadRows: threadRows)
-        // Read first, then followed: nothing writes before the server starts serving.
+        self.init(builder: builder, favorites: try repository.favorites(), renderer: renderer, threadRows: threadRows, source: repository)
+        // Read first, then followed: nothing writes before the server starts serving. The
+        // observer holds the list weakly and reaches the repository through it: the feed
+        // belongs to the repository, so holding either strongly would be a cycle.
         let account = repository.account
         repository.changes.observe { [weak self] change in
             guard let self, change.account == account else { return }
             if change.before == nil && change.after == nil {
                 // Another process changed the account: read its favorites again.
-                if let favorites = try? repository.favorites() { self.replace(favorites: favorites) }
+                if let favorites = try? self.source?.favorites() { self.replace(favorites: favorites) }
             } else {
                 self.apply(change)
             }
@@ -88,9 +92,10 @@ public final class ShortcutListCache: Sendable {
     /// above this one's numbers); `announcer` is the queue observers are told on.
     init(
         builder: ShortcutItemBuilder, favorites: [Contact], renderer: ShortcutListRenderer, threadRows: ThreadRows?,
-        versions: ShortcutListVersions? = nil, announcer: DispatchQueue? = nil
+        versions: ShortcutListVersions? = nil, announcer: DispatchQueue? = nil, source: (any ContactRepository)? = nil
     ) {
         self.builder = builder
+        self.source = source
         rows = threadRows.map { PerThreadReplica(rows: $0) { _ in RowCache() } }
         self.renderer = renderer
         self.versions = versions
