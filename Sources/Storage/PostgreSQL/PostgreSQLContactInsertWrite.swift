@@ -1,8 +1,8 @@
 import Synchronization
 
-/// A queued contact insert: the insert lanes (`PostgreSQLInsertLanes`) merge it with the other
-/// creates queued meanwhile into one multi-row `INSERT` that commits on its own (one round trip
-/// and one WAL flush for all of them).
+/// A queued contact insert: a write the group commit can merge with the other inserts of its
+/// batch into one multi-row `INSERT` (one round trip for all of them instead of one each), or
+/// run alone (`stage(on:)`) when its batch is retried write by write.
 final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
     /// The row's values, in `PostgreSQLContactSQL.insert`'s order (the id second).
     let values: [PostgreSQLValue]
@@ -50,6 +50,23 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
     func finish(_ error: StorageError?) {
         let result = error.map { .failure($0) } ?? staged.withLock { $0 } ?? .failure(StorageError(message: "an insert was never run"))
         completion(result)
+    }
+
+    /// Inserts `inserts` with as few statements as the parameter limit allows and stages each
+    /// one's sequence; throws (the transaction is then aborted) when a statement fails.
+    static func insertTogether(_ inserts: [PostgreSQLContactInsertWrite], on connection: PostgreSQLConnection) throws(StorageError) {
+        var start = inserts.startIndex
+        while start < inserts.endIndex {
+            let chunk = inserts[start..<min(start + maximumPerStatement, inserts.endIndex)]
+            let result = try connection.execute(PostgreSQLContactSQL.insertReturningIDs(rows: chunk.count), chunk.flatMap(\.values))
+            let returned = result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }
+            let sequences = Dictionary(returned, uniquingKeysWith: { first, _ in first })
+            for insert in chunk {
+                guard let sequence = sequences[insert.id] else { throw StorageError(message: "an inserted contact was not returned") }
+                insert.stage(sequence: sequence)
+            }
+            start = chunk.endIndex
+        }
     }
 
     /// Inserts `inserts` (at most `maximumPerStatement`) and sends their notices as instance

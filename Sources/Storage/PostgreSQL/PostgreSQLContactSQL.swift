@@ -17,8 +17,7 @@ enum PostgreSQLContactSQL {
         INSERT INTO contacts (account, id, name, email, favorite, created_ms, updated_ms, revision, search_key) \
         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) RETURNING seq
         """
-    /// `insert` of `rows` rows in one statement (values row after row), returning each row's id
-    /// and sequence (the core of `insertNotifying`).
+    /// `insert` of `rows` rows in one statement (values row after row), returning each row's id and sequence.
     static func insertReturningIDs(rows: Int) -> String {
         let placeholders = (0..<rows).map { row in
             let base = row * 8
@@ -35,9 +34,6 @@ enum PostgreSQLContactSQL {
         return "WITH ins AS (\(returning)) SELECT id, seq, pg_notify('\(ChangeNotice.channel)', $\(rows * 8 + 1) || ':"
             + ChangeNotice.Kind.contact.rawValue + ":' || account || ':' || seq) FROM ins"
     }
-
-    /// Values: ids (a text array). The sequences of those of them that are stored.
-    static let sequencesOfIDs = "SELECT id, seq FROM contacts WHERE id = ANY($1)"
 
     /// Values: `updateValues`.
     static let update = "UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6 WHERE seq = $7"

@@ -9,8 +9,6 @@ final class PostgreSQLDatabase: Sendable {
     let location: PostgreSQLLocation
     let clock: @Sendable () -> Timestamp
     let writer: PostgreSQLWriter
-    /// Connections committing contact creates in parallel, besides the writer's.
-    static let insertLanes = 2
     let readers: PostgreSQLReaderPool
     /// Every committed contact change of this instance, and re-reads for the others'.
     let changes = ContactChangeFeed()
@@ -32,9 +30,7 @@ final class PostgreSQLDatabase: Sendable {
         self.clock = clock
         instance = String(UInt64.random(in: 1...UInt64.max), radix: 36)
         writer = PostgreSQLWriter(
-            session: PostgreSQLSession(location, database: database, backoff: backoff, first: first),
-            inserts: PostgreSQLInsertLanes(
-                count: Self.insertLanes, location: location, database: database, backoff: backoff, instance: instance))
+            session: PostgreSQLSession(location, database: database, backoff: backoff, first: first), instance: instance)
         readers = PostgreSQLReaderPool(location, database: database, size: poolSize, backoff: backoff)
     }
 

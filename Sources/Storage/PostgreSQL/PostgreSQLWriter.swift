@@ -23,12 +23,12 @@ final class PostgreSQLWriter: Sendable {
     private let committer = DispatchQueue(label: "quickactiond.postgresql.committer")
     private static let notify = "SELECT pg_notify('\(ChangeNotice.channel)', n) FROM unnest($1::text[]) AS n"
 
-    /// Where contact creates are committed, in parallel (`PostgreSQLInsertLanes`).
-    let inserts: PostgreSQLInsertLanes
+    /// This instance's id in the notices it sends.
+    private let instance: String
 
-    init(session: PostgreSQLSession, inserts: PostgreSQLInsertLanes) {
+    init(session: PostgreSQLSession, instance: String) {
         self.session = session
-        self.inserts = inserts
+        self.instance = instance
     }
 
     /// Queues `body` for the next group commit and returns at once; `completion` runs (on
@@ -46,8 +46,8 @@ final class PostgreSQLWriter: Sendable {
         committer.async { [self] in commitQueued() }
     }
 
-    /// Queues a contact insert on the insert lanes (see `PostgreSQLInsertLanes`); returns at
-    /// once, and `completion` gets the row's sequence once its commit returned.
+    /// Queues a contact insert for the next group commit, which inserts the batch's contacts
+    /// with one statement; returns at once, and `completion` gets the row's sequence.
     func insert(
         _ values: [PostgreSQLValue], id: String, notify: @escaping @Sendable (Int64) -> [ChangeNotice],
         committed: (@Sendable (Int64) -> Void)?, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
@@ -55,7 +55,8 @@ final class PostgreSQLWriter: Sendable {
         let write = PostgreSQLContactInsertWrite(
             values: values, id: id, notify: notify, committed: committed,
             completion: { result in DispatchQueue.global().async { completion(result) } })
-        inserts.enqueue(write)
+        queue.withLock { $0.append(write) }
+        committer.async { [self] in commitQueued() }
     }
 
     /// Runs `body` in the next group commit and waits until that commit returned.
@@ -86,6 +87,26 @@ final class PostgreSQLWriter: Sendable {
             return queue
         }
         guard !batch.isEmpty else { return }
+        // A batch of contact creates only (what a burst of POST /contacts queues) is one
+        // statement committing on its own: one round trip instead of four.
+        let inserts = batch.compactMap { $0 as? PostgreSQLContactInsertWrite }
+        if inserts.count == batch.count, inserts.count > 1, inserts.count <= PostgreSQLContactInsertWrite.maximumPerStatement {
+            do throws(StorageError) {
+                try session.use(retry: false) { (connection) throws(StorageError) in
+                    try PostgreSQLContactInsertWrite.insertCommitted(inserts, instance: instance, on: connection)
+                }
+                inserts.forEach { $0.didCommit() }
+                inserts.forEach { $0.finish(nil) }
+                return
+            } catch {
+                // Lost while the statement ran: it may have committed, so nothing is
+                // acknowledged. Refused (nothing stored): each runs again alone, below.
+                if error.isPostgreSQLConnectionLoss {
+                    batch.forEach { $0.finish(error) }
+                    return
+                }
+            }
+        }
         do throws(StorageError) {
             if try !commitTogether(batch) {
                 for write in batch { try commitAlone(write) }
@@ -98,7 +119,21 @@ final class PostgreSQLWriter: Sendable {
     /// Runs `batch` in one transaction; false (rolled back) when a write failed.
     private func commitTogether(_ batch: [any PostgreSQLQueuedWrite]) throws(StorageError) -> Bool {
         let committed = try transaction { (connection) throws(StorageError) -> Bool in
-            for write in batch where !write.stage(on: connection) { return false }
+            // The batch's contact inserts first, as one statement (a client learns a contact's
+            // id only from its create's answer, so no other write of the batch can name it).
+            let inserts = batch.compactMap { $0 as? PostgreSQLContactInsertWrite }
+            if inserts.count > 1 {
+                do throws(StorageError) {
+                    try PostgreSQLContactInsertWrite.insertTogether(inserts, on: connection)
+                } catch {
+                    // Aborted: the batch is rolled back and retried write by write.
+                    if error.isPostgreSQLConnectionLoss { throw error }
+                    return false
+                }
+            }
+            for write in batch where inserts.count <= 1 || !(write is PostgreSQLContactInsertWrite) {
+                if !write.stage(on: connection) { return false }
+            }
             return true
         } notices: {
             batch.flatMap(\.notices)
