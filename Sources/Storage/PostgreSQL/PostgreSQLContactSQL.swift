@@ -35,6 +35,9 @@ enum PostgreSQLContactSQL {
             + ChangeNotice.Kind.contact.rawValue + ":' || account || ':' || seq) FROM ins"
     }
 
+    /// Values: ids (a text array). The sequences of those of them that are stored.
+    static let sequencesOfIDs = "SELECT id, seq FROM contacts WHERE id = ANY($1)"
+
     /// Values: `updateValues`.
     static let update = "UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6 WHERE seq = $7"
     static let delete = "DELETE FROM contacts WHERE seq = $1"

@@ -99,11 +99,21 @@ final class PostgreSQLWriter: Sendable {
                 inserts.forEach { $0.finish(nil) }
                 return
             } catch {
-                // Lost while the statement ran: it may have committed, so nothing is
-                // acknowledged. Refused (nothing stored): each runs again alone, below.
+                // Lost while the statement ran, it may have committed (it is its own
+                // transaction): the ids, read on a new connection, tell. All stored: done. None:
+                // it runs again below, in a transaction. Refused (nothing stored): the same.
                 if error.isPostgreSQLConnectionLoss {
-                    batch.forEach { $0.finish(error) }
-                    return
+                    switch storedSequences(of: inserts) {
+                    case .all:
+                        inserts.forEach { $0.didCommit() }
+                        inserts.forEach { $0.finish(nil) }
+                        return
+                    case .none:
+                        break
+                    case .unknown:
+                        batch.forEach { $0.finish(error) }
+                        return
+                    }
                 }
             }
         }
@@ -114,6 +124,24 @@ final class PostgreSQLWriter: Sendable {
         } catch {
             batch.forEach { $0.finish(error) }
         }
+    }
+
+    /// What a lost connection left of a batch of inserts.
+    private enum Outcome {
+        case all, none, unknown
+    }
+
+    /// Whether `inserts` are stored (their sequences are then staged), read on a new connection.
+    private func storedSequences(of inserts: [PostgreSQLContactInsertWrite]) -> Outcome {
+        let stored = try? session.use { (connection) throws(StorageError) -> [String: Int64] in
+            let result = try connection.execute(PostgreSQLContactSQL.sequencesOfIDs, [.words(inserts.map(\.id))])
+            return Dictionary(result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let stored else { return .unknown }
+        if stored.isEmpty { return .none }
+        guard stored.count == inserts.count else { return .unknown }
+        for insert in inserts { if let sequence = stored[insert.id] { insert.stage(sequence: sequence) } }
+        return .all
     }
 
     /// Runs `batch` in one transaction; false (rolled back) when a write failed.
