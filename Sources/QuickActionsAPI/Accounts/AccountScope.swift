@@ -24,6 +24,12 @@ public struct AccountScope: Sendable {
     public func shortcuts() throws(StorageError) -> ShortcutListCache {
         try source.shortcuts(of: key)
     }
+
+    /// The validator of the representation `representation` of the account's list, when the
+    /// list is not cached but the validator is: enough to answer a revalidation (304).
+    public func shortcutValidator(for representation: ShortcutRepresentationKey) -> ShortcutValidator? {
+        source.shortcutValidator(of: key, for: representation)
+    }
 }
 
 /// Where a scope's views come from: single-account mode's fixed ones, or a multi-account store's.
@@ -34,6 +40,8 @@ public protocol AccountScopeSource: Sendable {
     func triggers(of account: AccountKey) -> any TriggerStore
     /// The shortcut list of `account`.
     func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache
+    /// The validator of `account`'s representation `key` when only it is cached (see `AccountShortcutLists`).
+    func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator?
 }
 
 /// Single-account mode: the account `default`'s views, made once.
@@ -45,6 +53,7 @@ struct SingleAccountSource: AccountScopeSource {
     func contacts(of account: AccountKey) -> any ContactRepository { contacts }
     func triggers(of account: AccountKey) -> any TriggerStore { triggers }
     func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache { list }
+    func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator? { nil }
 }
 
 /// Multi-account mode: views of the store, made when a controller asks, and cached lists.
@@ -55,4 +64,7 @@ struct MultiAccountSource: AccountScopeSource {
     func contacts(of account: AccountKey) -> any ContactRepository { store.contacts(of: account) }
     func triggers(of account: AccountKey) -> any TriggerStore { store.triggers(of: account) }
     func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache { try lists.list(for: account) }
+    func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator? {
+        lists.validator(for: account, key: key)
+    }
 }

@@ -12,6 +12,11 @@ import Synchronization
 /// The cache is split into shards, each under a lock of its own. A list built while a change
 /// of the same shard committed may miss that change, so it is served to the request that built
 /// it (which began before the change was answered) but not kept.
+///
+/// A list that leaves the cache leaves its validators behind (`ShortcutValidator`: each rendered
+/// representation's ETag, a few dozen bytes), for ten times as many accounts as lists: a
+/// companion revalidating a list that is no longer cached gets its 304 without the list being
+/// read and rendered again. A change of the account drops them, as it changes a cached list.
 public final class AccountShortcutLists: Sendable {
     private struct Entry {
         let list: ShortcutListCache
@@ -20,6 +25,12 @@ public final class AccountShortcutLists: Sendable {
 
     private struct Shard {
         var entries: [AccountKey: Entry] = [:]
+        /// The validators of lists that left `entries` (and may be back), until a change of their account.
+        var validators: [AccountKey: [ShortcutValidator]] = [:]
+        /// Accounts in the order their validators were kept, as a ring (grown up to capacity):
+        /// the next to leave is at `nextValidator`.
+        var validatorRing: [AccountKey] = []
+        var nextValidator = 0
         /// Moves on with every change reported for an account of this shard.
         var changes: UInt64 = 0
         var clock: UInt64 = 0
@@ -30,8 +41,11 @@ public final class AccountShortcutLists: Sendable {
     }
 
     private static let shardCount = 16
+    /// Accounts whose validators are kept, per list kept.
+    static let validatorsPerList = 10
     private let shards: [ShardBox]
     private let capacityPerShard: Int
+    private let validatorCapacityPerShard: Int
     private let store: any DataStore
     private let builder: ShortcutItemBuilder
     private let renderer: ShortcutListRenderer
@@ -44,6 +58,7 @@ public final class AccountShortcutLists: Sendable {
     public init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
         shards = (0..<Self.shardCount).map { _ in ShardBox() }
         capacityPerShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
+        validatorCapacityPerShard = capacityPerShard * Self.validatorsPerList
         self.store = store
         self.builder = builder
         self.renderer = renderer
@@ -72,6 +87,20 @@ public final class AccountShortcutLists: Sendable {
         shard(account).state.withLock { $0.entries[account] != nil }
     }
 
+    /// The validator of `account`'s representation `key`, when the account's list is not
+    /// cached but its validators are (nil otherwise: the list, cached or built, answers).
+    public func validator(for account: AccountKey, key: ShortcutRepresentationKey) -> ShortcutValidator? {
+        shard(account).state.withLock { shard in
+            guard shard.entries[account] == nil else { return nil }
+            return shard.validators[account]?.first { $0.key == key }
+        }
+    }
+
+    /// Validators held now (for tests).
+    var validatorCount: Int {
+        shards.reduce(0) { total, shard in total + shard.state.withLock { $0.validators.count } }
+    }
+
     /// `account`'s list: the cached one, or one built from the store (and kept).
     public func list(for account: AccountKey) throws(StorageError) -> ShortcutListCache {
         let box = shard(account)
@@ -87,10 +116,13 @@ public final class AccountShortcutLists: Sendable {
         let kept = box.state.withLock { shard -> ShortcutListCache in
             if let raced = shard.entries[account] { return raced.list }
             guard shard.changes == seen else { return list }
-            if shard.entries.count >= capacityPerShard, let oldest = shard.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                shard.entries[oldest] = nil
+            if shard.entries.count >= capacityPerShard, let oldest = shard.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                shard.entries[oldest.key] = nil
+                keepValidators(of: oldest.value.list, for: oldest.key, in: &shard)
             }
             shard.clock += 1
+            // Validators kept meanwhile stay: no change came since (a change drops them), and
+            // keeping them keeps the account's one place in the ring.
             shard.entries[account] = Entry(list: list, lastUse: shard.clock)
             return list
         }
@@ -102,18 +134,38 @@ public final class AccountShortcutLists: Sendable {
         return kept
     }
 
-    /// Applies a committed change to its account's cached list; a change this process did not
-    /// see the details of (another instance's) drops the list, to be built again on next use.
+    /// Keeps the validators of `list` (leaving the cache) as `account`'s, making room if needed.
+    private func keepValidators(of list: ShortcutListCache, for account: AccountKey, in shard: inout Shard) {
+        let validators = list.validators
+        guard !validators.isEmpty else { return }
+        if shard.validators[account] == nil {
+            // The oldest leaves (an account dropped since by a change leaves a stale slot; one
+            // kept again since has two, and leaves at the first: early, never too late).
+            if shard.validatorRing.count < validatorCapacityPerShard {
+                shard.validatorRing.append(account)
+            } else {
+                shard.validators[shard.validatorRing[shard.nextValidator]] = nil
+                shard.validatorRing[shard.nextValidator] = account
+                shard.nextValidator = (shard.nextValidator + 1) % shard.validatorRing.count
+            }
+        }
+        shard.validators[account] = validators
+    }
+
+    /// Applies a committed change to its account's cached list, and drops its validators; a
+    /// change this process did not see the details of (another instance's) drops the list, to be
+    /// built again on next use. Under the shard's lock: a list leaving the cache meanwhile must
+    /// leave the validators of its changed state, never of the state before.
     private func apply(_ change: ContactChange) {
-        let list = shard(change.account).state.withLock { shard -> ShortcutListCache? in
+        shard(change.account).state.withLock { shard in
             shard.changes += 1
+            shard.validators[change.account] = nil
             if change.before == nil && change.after == nil {
                 shard.entries[change.account] = nil
-                return nil
+            } else {
+                shard.entries[change.account]?.list.apply(change)
             }
-            return shard.entries[change.account]?.list
         }
-        list?.apply(change)
     }
 
     /// Drops `account`'s list (the account was deleted).
@@ -121,6 +173,7 @@ public final class AccountShortcutLists: Sendable {
         shard(account).state.withLock { shard in
             shard.changes += 1
             shard.entries[account] = nil
+            shard.validators[account] = nil
         }
     }
 
@@ -130,6 +183,7 @@ public final class AccountShortcutLists: Sendable {
             box.state.withLock { shard in
                 shard.changes += 1
                 shard.entries.removeAll()
+                shard.validators.removeAll()
             }
         }
     }

@@ -22,9 +22,14 @@ final class ShortcutsController: Sendable {
                 detail: "The shortcut list is available as application/json or application/x-plist; the Accept header allows neither.")
         }
         let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
-        let representation = try request.account().shortcuts().representation(
-            ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly))
-        if let ifNoneMatch = request.http.headers["If-None-Match"], Self.matches(ifNoneMatch, representation.etag) {
+        let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
+        let account = try request.account()
+        let ifNoneMatch = request.http.headers["If-None-Match"]
+        if let ifNoneMatch, let validator = account.shortcutValidator(for: key), Self.matches(ifNoneMatch, validator.etag) {
+            return HTTPResponse(validator.notModified)
+        }
+        let representation = try account.shortcuts().representation(key)
+        if let ifNoneMatch, Self.matches(ifNoneMatch, representation.etag) {
             return HTTPResponse(representation.notModified)
         }
         return HTTPResponse(representation.response)
@@ -64,12 +69,28 @@ final class ShortcutsController: Sendable {
     }
 
     /// Whether an `If-None-Match` list names `etag` (weak comparison, as RFC 9110 asks for GET).
+    /// Reads the header's bytes in place (a companion revalidating its list sends one on every
+    /// poll): no array of candidates, no substring.
     static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingOptionalWhiteSpace()
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag
+        var header = header
+        var etag = etag
+        return header.withUTF8 { header in
+            etag.withUTF8 { etag in
+                var start = 0
+                while start <= header.count {
+                    var end = start
+                    while end < header.count, header[end] != UInt8(ascii: ",") { end += 1 }
+                    var low = start
+                    var high = end
+                    while low < high, header[low] == 0x20 || header[low] == 0x09 { low += 1 }
+                    while high > low, header[high - 1] == 0x20 || header[high - 1] == 0x09 { high -= 1 }
+                    if high - low == 1, header[low] == UInt8(ascii: "*") { return true }
+                    if high - low >= 2, header[low] == UInt8(ascii: "W"), header[low + 1] == UInt8(ascii: "/") { low += 2 }
+                    if high - low == etag.count, UnsafeBufferPointer(rebasing: header[low..<high]).elementsEqual(etag) { return true }
+                    start = end + 1
+                }
+                return false
+            }
         }
     }
 }

@@ -135,6 +135,17 @@ public final class ShortcutListCache: Sendable {
         currentVersion.load(ordering: .acquiring)
     }
 
+    /// The validators of the representations rendered for the current version (previews
+    /// excepted: they are not revalidated by companions).
+    var validators: [ShortcutValidator] {
+        state.withLock { state in
+            state.representations.compactMap { entry in
+                if case .previewSVG = entry.key.format { return nil }
+                return entry.representation.validator(for: entry.key)
+            }
+        }
+    }
+
     /// Applies one committed contact change: only a favorite before or after touches the list.
     /// Returns whether the list changed.
     @discardableResult

@@ -50,13 +50,12 @@ public struct SHA256: Sendable {
             precondition(ok == 1, "libcrypto failed to compute a SHA-256 digest")
             return digest
         }
-        guard let context = qa_sha256_begin() else { preconditionFailure("libcrypto could not start a SHA-256 digest") }
-        defer { qa_sha256_free(context) }
-        for piece in pieces {
-            let ok = piece.withUnsafeBytes { qa_sha256_update(context, $0.baseAddress, $0.count) }
-            precondition(ok == 1, "libcrypto failed to compute a SHA-256 digest")
+        var context = SHA256_CTX()
+        var ok = qa_sha256_begin(&context)
+        for piece in pieces where ok == 1 {
+            ok = piece.withUnsafeBytes { qa_sha256_update(&context, $0.baseAddress, $0.count) }
         }
-        let ok = digest.withUnsafeMutableBufferPointer { qa_sha256_finish(context, $0.baseAddress) }
+        if ok == 1 { ok = digest.withUnsafeMutableBufferPointer { qa_sha256_finish(&context, $0.baseAddress) } }
         precondition(ok == 1, "libcrypto failed to compute a SHA-256 digest")
         return digest
     }

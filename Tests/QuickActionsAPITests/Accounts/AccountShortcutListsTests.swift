@@ -65,4 +65,53 @@ import Testing
         _ = try store.accounts.deleteAccount(id: try #require(try store.accounts.accounts(after: nil, limit: 10).accounts.last?.id))
         #expect(!lists.isCached(alice))
     }
+
+    /// The key of the JSON list, as `GET /shortcuts` asks by default.
+    private static let json = ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false)
+
+    @Test func aListLeavingTheCacheLeavesItsValidatorsWhichAChangeOfItsAccountDrops() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 16, store: store)  // one list per shard
+        let alice = try Self.account(store, "alice")
+        _ = try store.contacts(of: alice).create(NewContact(name: "Ada", favorite: true))
+        let etag = try lists.list(for: alice).representation(Self.json).etag
+        #expect(lists.validator(for: alice, key: Self.json) == nil, "a cached list answers itself")
+        // Accounts of alice's shard (keys are spread by their low bits) push her list out.
+        var others: [AccountKey] = []
+        while others.count < 2 {
+            let key = try Self.account(store, "other \(others.count) \(Int.random(in: 0..<1_000_000))")
+            if key.rawValue % 16 == alice.rawValue % 16 { others.append(key) }
+        }
+        _ = try lists.list(for: others[0]).representation(Self.json)
+        #expect(!lists.isCached(alice))
+        let validator = try #require(lists.validator(for: alice, key: Self.json))
+        #expect(validator.etag == etag && validator.key == Self.json)
+        #expect(validator.notModified.status == 304 && validator.notModified.body == nil)
+        #expect(validator.notModified.headers["ETag"] == etag && validator.notModified.headers["Content-Type"] == nil)
+        #expect(lists.validator(for: alice, key: ShortcutRepresentationKey(format: .propertyList, language: nil, visibleOnly: false)) == nil)
+        #expect(lists.validator(for: others[1], key: Self.json) == nil, "never served: nothing to revalidate")
+
+        // A change of the account drops them: the old ETag must not get a 304 any more.
+        _ = try store.contacts(of: alice).create(NewContact(name: "Grace", favorite: true))
+        #expect(lists.validator(for: alice, key: Self.json) == nil)
+        #expect(try lists.list(for: alice).representation(Self.json).etag != etag)
+        // Built again and cached, it answers itself again; a change of another account drops nothing.
+        _ = try lists.list(for: others[1]).representation(Self.json)
+        let aliceAgain = try #require(lists.validator(for: alice, key: Self.json))
+        _ = try store.contacts(of: others[0]).create(NewContact(name: "Linus", favorite: true))
+        #expect(lists.validator(for: alice, key: Self.json)?.etag == aliceAgain.etag)
+        store.changes.publish(ContactChange(account: alice, before: nil, after: nil))
+        #expect(lists.validator(for: alice, key: Self.json) == nil, "another instance's change drops them too")
+    }
+
+    @Test func validatorsAreBoundedToTenTimesTheLists() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 16, store: store)
+        for index in 0..<(16 * AccountShortcutLists.validatorsPerList * 3) {
+            let key = try Self.account(store, "account \(index)")
+            _ = try lists.list(for: key).representation(Self.json)
+        }
+        #expect(lists.validatorCount <= 16 * AccountShortcutLists.validatorsPerList, "\(lists.validatorCount) validators kept")
+        #expect(lists.validatorCount >= 16 * AccountShortcutLists.validatorsPerList - 16)
+    }
 }
