@@ -38,6 +38,12 @@ def wrk(directory, name):
     raise SystemExit(f"report: no WRKJSON line in {name}.txt")
 
 
+def created(run):
+    """The 201s of a bench/post.lua run: POST /contacts answers 201 or an error status (>= 400, which
+    wrk counts itself), and post.lua has no response() callback, so wrk keeps its fast path."""
+    return run["ok2xx"] if run["ok2xx"] is not None else run["requests"] - run["status"]
+
+
 def errors(run):
     """'0 errors', or the count and what they were."""
     if not run["errors"]:
@@ -141,7 +147,7 @@ def postgres_rows(directory, meta):
     post = wrk(directory, "rP2_post")
     halves = [json_file(directory, f"pq_loop_{h}.json") for h in "ab"]
     loop = sum(h["rows"] for h in halves) / sum(h["seconds"] for h in halves)
-    writes = post["ok2xx"] / (post["duration_us"] / 1e6)
+    writes = created(post) / (post["duration_us"] / 1e6)
     rows += [
         ("P", "  POST /contacts on PostgreSQL, 16 connections (-t2 -c16 -d10s): 201s per second", rate(writes, "writes/s"),
          f"raw libpq loop, the same INSERT, {halves[0]['threads']} threads, one commit each {rate(loop, 'rows/s')}",
@@ -240,7 +246,7 @@ def main():
         return total
 
     same, plain = loop_rate("sqlite_loop_schema"), loop_rate("sqlite_loop")
-    writes = post["ok2xx"] / (post["duration_us"] / 1e6)
+    writes = created(post) / (post["duration_us"] / 1e6)
     rows += [
         ("3", "POST /contacts, 16 writers (-t2 -c16 -d10s): 201s per second", rate(writes, "writes/s"),
          f"raw SQLite loop, the same insert {rate(same['rows_per_s'], 'rows/s')}", f"{writes / same['rows_per_s']:.2f}", ">= 1.00",
@@ -372,7 +378,7 @@ plain table) shown with its own ratio.
    Rounds (req/s): 100,000 contacts {", ".join(f"{r['rps']:,.0f}" for r in large)}; 20 contacts
    {", ".join(f"{r['rps']:,.0f}" for r in small2)}.
 3. `wrk -t2 -c16 -d10s -s bench/post.lua`: each request posts a new contact with a unique name and
-   email; only `201 Created` answers count as durable writes ({post['ok2xx']:,} of {post['requests']:,} requests;
+   email; only `201 Created` answers count as durable writes ({created(post):,} of {post['requests']:,} requests;
    `total` grew by {int(meta['post_rows_added']):,}). The reference is `bench/sqlite_loop.c` in the same temporary
    directory: one thread, WAL, `synchronous=FULL`, one `BEGIN; INSERT; COMMIT` per row, into a copy of the
    server's database taken just before the POST run, so each commit makes the insert the server makes

@@ -80,7 +80,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
         for bytes in encoded {
             offsets.append(
                 bytes.map { bytes in
-                    defer { buffer += bytes + [0] }
+                    defer {
+                        buffer.append(contentsOf: bytes)
+                        buffer.append(0)
+                    }
                     return buffer.count
                 })
         }

@@ -64,7 +64,10 @@ final class PostgreSQLListener: Sendable {
                     if seen > 0 { resynchronize() }
                     seen = opened
                 }
-                handle(payloads.compactMap(ChangeNotice.init(payload:)).filter { $0.instance != database.instance })
+                // This instance's own notices (every write it commits) are skipped before they are parsed.
+                let own = database.instance + ":"
+                let others = payloads.lazy.filter { !$0.hasPrefix(own) }.compactMap(ChangeNotice.init(payload:))
+                handle(others.filter { $0.instance != database.instance })
             } catch {
                 // The session throws at once while it backs off: pause instead of spinning.
                 usleep(20_000)
