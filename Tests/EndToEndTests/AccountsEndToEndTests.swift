@@ -265,6 +265,39 @@ import Testing
         #expect(try Self.send(server, bob.token, "GET", "/shortcuts").status == 200, "Bob's budget is his own")
     }
 
+    @Test("A list that left the cache still answers If-None-Match with a 304 until its account changes, and never across accounts")
+    func revalidationOfListsThatLeftTheCache() throws {
+        // One list per shard: 40 accounts push every list out, and keep their validators.
+        let server = try Self.server(["--cache-accounts", "16"])
+        defer { server.stop() }
+        var accounts: [(token: String, etag: String, body: [UInt8])] = []
+        for index in 0..<40 {
+            let account = try Self.createAccount(server, name: "Account \(index)")
+            #expect(try Self.send(server, account.token, "POST", "/contacts", json: #"{"name":"Friend \#(index)","favorite":true}"#).status == 201)
+            let list = try Self.send(server, account.token, "GET", "/shortcuts")
+            accounts.append((account.token, try #require(list.header("ETag")), list.body))
+        }
+        #expect(Set(accounts.map(\.etag)).count == accounts.count, "each account's list is its own")
+        for account in accounts {
+            let revalidated = try Self.send(server, account.token, "GET", "/shortcuts", headers: [("If-None-Match", account.etag)])
+            #expect(revalidated.status == 304 && revalidated.body.isEmpty)
+            #expect(revalidated.header("ETag") == account.etag && revalidated.header("Cache-Control") == "no-cache")
+            #expect(revalidated.header("Vary") == "Accept, Accept-Language" && revalidated.header("Content-Type") == nil)
+        }
+        // Another account's ETag is not a match: the caller's own list, in full.
+        let crossed = try Self.send(server, accounts[0].token, "GET", "/shortcuts", headers: [("If-None-Match", accounts[1].etag)])
+        #expect(crossed.status == 200 && crossed.body == accounts[0].body)
+        // A change of the account: the old ETag gets the new list, and the new one a 304.
+        #expect(try Self.send(server, accounts[2].token, "POST", "/contacts", json: #"{"name":"Newcomer","favorite":true}"#).status == 201)
+        let changed = try Self.send(server, accounts[2].token, "GET", "/shortcuts", headers: [("If-None-Match", accounts[2].etag)])
+        #expect(changed.status == 200 && changed.text.contains("Newcomer"))
+        let newETag = try #require(changed.header("ETag"))
+        #expect(newETag != accounts[2].etag)
+        for other in accounts[3..<20] { _ = try Self.send(server, other.token, "GET", "/shortcuts") }
+        #expect(try Self.send(server, accounts[2].token, "GET", "/shortcuts", headers: [("If-None-Match", newETag)]).status == 304)
+        #expect(try Self.send(server, accounts[2].token, "GET", "/shortcuts", headers: [("If-None-Match", accounts[2].etag)]).status == 200)
+    }
+
     @Test("A single-account database keeps its data as the account 'default' when started with --accounts")
     func migrationKeepsTheDataAsDefault() throws {
         let directory = try TemporaryDirectory()
