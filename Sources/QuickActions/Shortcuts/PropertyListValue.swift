@@ -21,6 +21,37 @@ public indirect enum PropertyListValue: Sendable, Equatable, Hashable {
         }
     }
 
+    /// Writes `JSONWriter.bytes(self.json)` without building the JSON value (no dictionary
+    /// is copied: an item's userInfo is written each time a favorite enters a list).
+    public func writeJSON(to output: inout [UInt8]) {
+        switch self {
+        case .string(let value): JSONWriter.writeString(value, to: &output)
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .real, .bool: JSONWriter.write(json, to: &output)
+        case .date(let value): JSONWriter.writeString(value.rfc3339, to: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (offset, value) in values.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                value.writeJSON(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .dictionary(let values): Self.writeJSON(values, to: &output)
+        }
+    }
+
+    /// Writes `JSONWriter.bytes(.object(values.mapValues(\.json)))`: keys sorted, as JSONWriter does.
+    public static func writeJSON(_ values: [String: PropertyListValue], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        for (offset, key) in values.keys.sorted().enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString(key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            values[key]?.writeJSON(to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// The property-list form of a JSON value, or nil when it has a `null` (not plist data).
     public init?(json: JSONValue) {
         switch json {

@@ -61,9 +61,18 @@ extension ShortcutItem {
     public func writeJSON(to output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
         if let icon {
-            output.append(contentsOf: #""icon":"#.utf8)
-            JSONWriter.write(icon.json, to: &output)
-            output.append(UInt8(ascii: ","))
+            // `icon.json` is one member: written directly, as JSONWriter would write it.
+            let (key, value): (String, String)
+            switch icon {
+            case .type(let type): (key, value) = ("type", type.rawValue)
+            case .systemImageName(let name): (key, value) = ("systemImageName", name)
+            case .templateImageName(let name): (key, value) = ("templateImageName", name)
+            }
+            output.append(contentsOf: #""icon":{"#.utf8)
+            JSONWriter.writeString(key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            JSONWriter.writeString(value, to: &output)
+            output.append(contentsOf: "},".utf8)
         }
         output.append(contentsOf: #""kind":"#.utf8)
         JSONWriter.writeString(kind.rawValue, to: &output)
@@ -81,7 +90,7 @@ extension ShortcutItem {
         JSONWriter.writeString(type, to: &output)
         if let userInfo {
             output.append(contentsOf: #","userInfo":"#.utf8)
-            JSONWriter.write(.object(userInfo.mapValues(\.json)), to: &output)
+            PropertyListValue.writeJSON(userInfo, to: &output)
         }
         output.append(contentsOf: visible ? #","visible":true}"#.utf8 : #","visible":false}"#.utf8)
     }

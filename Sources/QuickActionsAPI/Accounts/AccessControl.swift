@@ -21,9 +21,24 @@ public final class AccessControl: Sendable {
         case account(AccountKey)
     }
 
+    /// What multi-account mode holds: one object, so that reading it costs one reference.
+    private final class MultiAccount: Sendable {
+        let adminDigest: AccountTokenCache.Digest
+        let store: any DataStore
+        let source: MultiAccountSource
+        let tokens: AccountTokenCache
+
+        init(adminDigest: AccountTokenCache.Digest, store: any DataStore, source: MultiAccountSource, tokens: AccountTokenCache) {
+            self.adminDigest = adminDigest
+            self.store = store
+            self.source = source
+            self.tokens = tokens
+        }
+    }
+
     private enum Mode: Sendable {
-        case single(tokenDigest: [UInt8]?, scope: AccountScope?)
-        case multi(adminDigest: [UInt8], store: any DataStore, source: MultiAccountSource, tokens: AccountTokenCache)
+        case single(tokenDigest: AccountTokenCache.Digest?, scope: AccountScope?)
+        case multi(MultiAccount)
     }
 
     private let mode: Mode
@@ -31,7 +46,7 @@ public final class AccessControl: Sendable {
     /// Single-account mode: `token` (nil: none needed) opens every route, for `scope` (nil: a
     /// router without account routes, in tests).
     public init(serviceToken token: String?, scope: AccountScope?) {
-        mode = .single(tokenDigest: token.map { SHA256.digest(Array($0.utf8)) }, scope: scope)
+        mode = .single(tokenDigest: token.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }, scope: scope)
     }
 
     /// Multi-account mode over `store`: `adminToken` opens the admin routes; account tokens,
@@ -39,8 +54,9 @@ public final class AccessControl: Sendable {
     public init(adminToken: String, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int) {
         let tokens = AccountTokenCache(capacity: cacheCapacity)
         mode = .multi(
-            adminDigest: SHA256.digest(Array(adminToken.utf8)), store: store, source: MultiAccountSource(store: store, lists: lists),
-            tokens: tokens)
+            MultiAccount(
+                adminDigest: AccountTokenCache.Digest(SHA256.digest(Array(adminToken.utf8))), store: store,
+                source: MultiAccountSource(store: store, lists: lists), tokens: tokens))
         store.accounts.accountChanges.observe { change in
             if let key = change.key { tokens.forget(key) } else { tokens.forgetAll() }
         }
@@ -56,21 +72,20 @@ public final class AccessControl: Sendable {
     /// `BearerAuthenticator.openPaths` need none. A storage failure while looking a token up
     /// is thrown (503: the token may be valid).
     public func authenticate(_ request: HTTPRequest) throws(StorageError) -> Principal? {
-        let presented = Self.bearerToken(request)
+        let presented = request.headers["Authorization"].flatMap(Self.bearerCredential)
         switch mode {
         case .single(let tokenDigest, _):
             guard let tokenDigest else { return .service }
-            if let presented, AccountToken.digestsEqual(AccountToken.digest(presented), tokenDigest) { return .service }
-        case .multi(let adminDigest, let store, _, let tokens):
+            if let presented, presented.digest.equalsInConstantTime(tokenDigest) { return .service }
+        case .multi(let multi):
             guard let presented else { break }
-            let digest = AccountToken.digest(presented)
-            if AccountToken.digestsEqual(digest, adminDigest) { return .admin }
+            if presented.digest.equalsInConstantTime(multi.adminDigest) { return .admin }
             // Garbage never reaches the store; a well-formed token costs one indexed read on a miss.
-            guard AccountToken.isWellFormed(presented) else { break }
-            if let key = tokens.account(for: digest) { return .account(key) }
-            let seen = tokens.revocationCount
-            if let account = try store.accounts.account(tokenDigest: digest) {
-                tokens.remember(digest, opens: account.key, seen: seen)
+            guard presented.wellFormed else { break }
+            if let key = multi.tokens.account(for: presented.digest) { return .account(key) }
+            let seen = multi.tokens.revocationCount
+            if let account = try multi.store.accounts.account(tokenDigest: presented.digest.bytes) {
+                multi.tokens.remember(presented.digest, opens: account.key, seen: seen)
                 return .account(account.key)
             }
         }
@@ -99,8 +114,8 @@ public final class AccessControl: Sendable {
         case (.multi, .admin, .account):
             throw Self.forbidden(
                 "The admin token manages accounts; it holds no contacts. Use an account token (POST /accounts gives one) for this operation.")
-        case (.multi(_, _, let source, _), .account(let key), .account):
-            return AccountScope(key: key, source: source)
+        case (.multi(let multi), .account(let key), .account):
+            return AccountScope(key: key, source: multi.source)
         case (.multi, .account, .admin), (.multi, .account, .operations):
             throw Self.forbidden("This operation needs the admin token; an account token opens only its own account's operations.")
         default:
@@ -108,28 +123,28 @@ public final class AccessControl: Sendable {
         }
     }
 
-    /// The token of an `Authorization: Bearer` header (the scheme in any case), without
-    /// surrounding white space. Reads the header's bytes in place: this runs on every request.
-    static func bearerToken(_ request: HTTPRequest) -> String? {
-        guard let header = request.headers["Authorization"] else { return nil }
-        let utf8 = header.utf8
-        let scheme: [UInt8] = Array("bearer ".utf8)
-        guard utf8.count > scheme.count else { return nil }
-        var index = utf8.startIndex
-        for expected in scheme {
-            // ASCII letters compare without case: OR-ing 0x20 lowers them (and leaves the space).
-            guard utf8[index] | 0x20 == expected else { return nil }
-            index = utf8.index(after: index)
+    /// The token of an `Authorization: Bearer` header (the scheme in any case, surrounding
+    /// white space ignored): its SHA-256 digest, and whether it is well formed as an account
+    /// token. Reads the header's bytes in place, with no copy of the token: this runs on every
+    /// request.
+    static func bearerCredential(_ header: String) -> (digest: AccountTokenCache.Digest, wellFormed: Bool)? {
+        var header = header
+        return header.withUTF8 { utf8 -> (digest: AccountTokenCache.Digest, wellFormed: Bool)? in
+            let scheme = "bearer "
+            guard utf8.count > scheme.utf8.count else { return nil }
+            var index = 0
+            for expected in scheme.utf8 {
+                // ASCII letters compare without case: OR-ing 0x20 lowers them (and leaves the space).
+                guard utf8[index] | 0x20 == expected else { return nil }
+                index += 1
+            }
+            var end = utf8.count
+            while index < end, utf8[index] == 0x20 || utf8[index] == 0x09 { index += 1 }
+            while end > index, utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09 { end -= 1 }
+            guard index < end else { return nil }
+            let token = UnsafeBufferPointer(rebasing: utf8[index..<end])
+            return (AccountTokenCache.Digest(sha256: token), AccountToken.isWellFormed(bytes: token))
         }
-        var end = utf8.endIndex
-        while index < end, utf8[index] == 0x20 || utf8[index] == 0x09 { index = utf8.index(after: index) }
-        while end > index {
-            let before = utf8.index(before: end)
-            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
-            end = before
-        }
-        guard index < end else { return nil }
-        return String(header[index..<end])
     }
 
     static func forbidden(_ detail: String) -> Problem {

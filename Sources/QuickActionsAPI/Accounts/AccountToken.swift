@@ -38,11 +38,23 @@ public enum AccountToken {
     /// checksum. Cheap and lookup-free: what fails here never reaches the store. (Its timing
     /// reveals only whether the text is well formed, which anyone can compute.)
     public static func isWellFormed(_ token: some StringProtocol) -> Bool {
-        let bytes = Array(token.utf8)
-        guard bytes.count == length, bytes.starts(with: prefix.utf8) else { return false }
-        let random = bytes[3..<(3 + randomLength)]
+        var text = String(token)
+        return text.withUTF8 { isWellFormed(bytes: $0) }
+    }
+
+    /// `isWellFormed` of a token's UTF-8, read in place (no copy: this runs on every request).
+    static func isWellFormed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == length, bytes[0] == UInt8(ascii: "q"), bytes[1] == UInt8(ascii: "a"), bytes[2] == UInt8(ascii: "_") else {
+            return false
+        }
+        let random = UnsafeBufferPointer(rebasing: bytes[3..<(3 + randomLength)])
         guard random.allSatisfy(isBase62) else { return false }
-        return bytes[(3 + randomLength)...].elementsEqual(checksum(random))
+        var value = crc32(random)
+        for index in stride(from: length - 1, through: 3 + randomLength, by: -1) {
+            guard bytes[index] == alphabet[Int(value % 62)] else { return false }
+            value /= 62
+        }
+        return true
     }
 
     /// The SHA-256 digest of `token`'s UTF-8: the only form in which a token is stored.

@@ -1,3 +1,4 @@
+import CCrypto
 import Storage
 import Synchronization
 
@@ -21,8 +22,29 @@ final class AccountTokenCache: Sendable {
             words = (word(0), word(8), word(16), word(24))
         }
 
+        /// The SHA-256 digest of `bytes`, computed without touching the heap.
+        init(sha256 bytes: UnsafeBufferPointer<UInt8>) {
+            var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let ok = withUnsafeMutableBytes(of: &digest) { out in
+                qa_sha256(bytes.baseAddress, bytes.count, out.baseAddress?.assumingMemoryBound(to: UInt8.self))
+            }
+            precondition(ok == 1, "libcrypto failed to compute a SHA-256 digest")
+            // Big-endian words, as `init(_:)` reads the bytes.
+            words = (UInt64(bigEndian: digest.0), UInt64(bigEndian: digest.1), UInt64(bigEndian: digest.2), UInt64(bigEndian: digest.3))
+        }
+
+        /// The 32 bytes.
+        var bytes: [UInt8] {
+            [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+        }
+
         static func == (lhs: Digest, rhs: Digest) -> Bool {
             lhs.words == rhs.words
+        }
+
+        /// Equality in time that does not depend on where the digests first differ.
+        func equalsInConstantTime(_ other: Digest) -> Bool {
+            (words.0 ^ other.words.0) | (words.1 ^ other.words.1) | (words.2 ^ other.words.2) | (words.3 ^ other.words.3) == 0
         }
 
         func hash(into hasher: inout Hasher) {
@@ -66,14 +88,22 @@ final class AccountTokenCache: Sendable {
 
     /// The account of `digest`, if cached.
     func account(for digest: [UInt8]) -> AccountKey? {
-        let key = Digest(digest)
-        return shard(key).state.withLock { $0.accounts[key] }
+        account(for: Digest(digest))
+    }
+
+    /// The account of `key`, if cached.
+    func account(for key: Digest) -> AccountKey? {
+        shard(key).state.withLock { $0.accounts[key] }
     }
 
     /// Remembers that `digest` opens `account`, as the store said after `revocationCount` was
     /// `seen`: unless a token was revoked since (the store's answer may predate it).
     func remember(_ digest: [UInt8], opens account: AccountKey, seen: UInt64) {
-        let key = Digest(digest)
+        remember(Digest(digest), opens: account, seen: seen)
+    }
+
+    /// `remember(_:opens:seen:)` for a digest in words.
+    func remember(_ key: Digest, opens account: AccountKey, seen: UInt64) {
         shard(key).state.withLock { shard in
             guard shard.accounts[key] == nil, revocations.load(ordering: .acquiring) == seen else { return }
             if let evicted = shard.ring[shard.next], let owner = shard.accounts.removeValue(forKey: evicted) {

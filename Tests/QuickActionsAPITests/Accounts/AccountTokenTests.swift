@@ -90,3 +90,36 @@ import Testing
         #expect(lookups.count == 1)
     }
 }
+
+/// `AccessControl.bearerCredential`: the token of an Authorization header, digested in place.
+@Suite struct BearerCredentialTests {
+    @Test func readsTheTokenOfAnyCaseOfTheSchemeWithoutSurroundingWhiteSpace() throws {
+        let token = AccountToken.generate()
+        let expected = AccountTokenCache.Digest(SHA256.digest(Array(token.utf8)))
+        for header in ["Bearer \(token)", "bearer \(token)", "BEARER \t\(token) \t", "BeArEr   \(token)"] {
+            let credential = try #require(AccessControl.bearerCredential(header), "\(header)")
+            #expect(credential.digest == expected && credential.wellFormed, "\(header)")
+        }
+    }
+
+    @Test func anyOtherTextIsDigestedButNotWellFormedAndNoTokenIsNil() throws {
+        let admin = try #require(AccessControl.bearerCredential("Bearer not-an-account-token"))
+        #expect(admin.digest == AccountTokenCache.Digest(SHA256.digest(Array("not-an-account-token".utf8))) && !admin.wellFormed)
+        var altered = Array(AccountToken.generate().utf8)
+        altered[10] = altered[10] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
+        #expect(AccessControl.bearerCredential("Bearer " + String(decoding: altered, as: UTF8.self))?.wellFormed == false)
+        for header in ["", "Bearer", "Bearer ", "Bearer \t ", "Basic YWxhZGRpbjpvcGVuc2VzYW1l", "Bearerx token", "Token abc"] {
+            #expect(AccessControl.bearerCredential(header) == nil, "\(header)")
+        }
+    }
+
+    @Test func digestsInWordsAreTheBytesDigestsAndCompareInConstantTime() {
+        for text in ["", "a", String(repeating: "x", count: 1000), AccountToken.generate()] {
+            let bytes = Array(text.utf8)
+            let words = bytes.withUnsafeBufferPointer { AccountTokenCache.Digest(sha256: $0) }
+            #expect(words == AccountTokenCache.Digest(SHA256.digest(bytes)) && words.bytes == SHA256.digest(bytes))
+            #expect(words.equalsInConstantTime(AccountTokenCache.Digest(SHA256.digest(bytes))))
+            #expect(!words.equalsInConstantTime(AccountTokenCache.Digest(SHA256.digest(bytes + [0]))))
+        }
+    }
+}

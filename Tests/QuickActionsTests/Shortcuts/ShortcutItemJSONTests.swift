@@ -12,6 +12,14 @@ import Testing
             targetContentIdentifier: "scene-1", kind: .dynamic, visible: false),
         ShortcutItem(type: "x", localizedTitle: "", icon: .systemImageName("star.fill"), kind: .static, visible: false),
         ShortcutItem(type: "y", localizedTitle: "t", icon: .templateImageName("tmpl"), userInfo: [:], kind: .dynamic),
+        ShortcutItem(
+            type: "z", localizedTitle: "nested", icon: .type(.favorite),
+            userInfo: [
+                "b": .array([.integer(-7), .real(1.5), .real(2), .bool(true), .string("a\"b\n"), .array([]), .dictionary([:])]),
+                "B": .dictionary(["z": .bool(false), "a\u{7F}": .real(-0.25), "Å": .date(Timestamp(millisecondsSince1970: 1_700_000_000_123))]),
+                "\"key\"": .integer(Int64.max),
+            ],
+            kind: .static),
     ]
 
     @Test(arguments: items)
