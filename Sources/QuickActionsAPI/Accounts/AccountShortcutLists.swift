@@ -14,7 +14,8 @@ import Synchronization
 /// it (which began before the change was answered) but not kept.
 ///
 /// A list that leaves the cache leaves its validators behind (`ShortcutValidator`: each rendered
-/// representation's ETag, a few dozen bytes), for ten times as many accounts as lists: a
+/// representation's ETag and prepared 304, a few hundred bytes against the list's kilobytes),
+/// for ten times as many accounts as lists: a
 /// companion revalidating a list that is no longer cached gets its 304 without the list being
 /// read and rendered again. A change of the account drops them, as it changes a cached list.
 public final class AccountShortcutLists: Sendable {

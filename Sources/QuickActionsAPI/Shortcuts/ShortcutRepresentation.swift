@@ -34,7 +34,11 @@ public final class ShortcutRepresentation: Sendable {
         self.version = version
         self.contentType = contentType
         self.language = language
-        var headers = Self.validatorHeaders(etag: etag, language: language)
+        var headers = HTTPHeaders(capacity: 5)
+        headers.add("ETag", etag)
+        headers.add("Cache-Control", "no-cache")
+        headers.add("Vary", "Accept, Accept-Language")
+        if let language { headers.add("Content-Language", language) }
         notModified = PreparedResponse(status: 304, headers: headers)
         headers.add("Content-Type", contentType)
         response = PreparedResponse(status: 200, headers: headers, body: body)
@@ -42,21 +46,6 @@ public final class ShortcutRepresentation: Sendable {
 
     /// What this representation's revalidation needs, for `key`.
     func validator(for key: ShortcutRepresentationKey) -> ShortcutValidator {
-        ShortcutValidator(key: key, etag: etag, language: language)
-    }
-
-    /// The 304 of a representation with `etag` in `language`.
-    static func notModified(etag: String, language: String?) -> PreparedResponse {
-        PreparedResponse(status: 304, headers: validatorHeaders(etag: etag, language: language))
-    }
-
-    /// The header fields a 200 and its 304 share.
-    private static func validatorHeaders(etag: String, language: String?) -> HTTPHeaders {
-        var headers = HTTPHeaders(capacity: 5)
-        headers.add("ETag", etag)
-        headers.add("Cache-Control", "no-cache")
-        headers.add("Vary", "Accept, Accept-Language")
-        if let language { headers.add("Content-Language", language) }
-        return headers
+        ShortcutValidator(key: key, etag: etag, notModified: notModified)
     }
 }
