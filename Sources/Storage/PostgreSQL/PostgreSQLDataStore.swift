@@ -2,8 +2,9 @@ import QuickActions
 
 /// A PostgreSQL database shared by any number of quickactiond instances: accounts, and each
 /// account's views. Each instance keeps one writer connection (group commit), `poolSize`
-/// reader connections and one listening connection, which turns the other instances'
-/// commits into this instance's `changes`, `remoteTriggers` and `accountChanges`.
+/// reader connections, one listening connection, which turns the other instances' commits
+/// into this instance's `changes`, `remoteTriggers` and `accountChanges`, and one that merges
+/// the trigram index's pending list (`PostgreSQLIndexMaintenance`).
 public final class PostgreSQLDataStore: DataStore {
     /// The default number of reader connections: as many as the HTTP threads that read at once
     /// on a small machine (`--threads` is 2 by default) and twice that for headroom; each costs
@@ -14,6 +15,8 @@ public final class PostgreSQLDataStore: DataStore {
     /// The database name that replaced the location's, if one did (tests).
     let databaseName: String?
     private let listener: PostgreSQLListener
+    /// Merges the trigram index's pending list off the write path.
+    let indexMaintenance: PostgreSQLIndexMaintenance
     public let accounts: any AccountStore
     private let defaultContacts: PostgreSQLContactRepository
 
@@ -31,6 +34,7 @@ public final class PostgreSQLDataStore: DataStore {
         let store = PostgreSQLDataStore(
             database: try PostgreSQLDatabase(location: parsed, database: database, poolSize: poolSize, clock: clock), name: database)
         try store.listener.start()
+        store.indexMaintenance.start()
         return store
     }
 
@@ -40,6 +44,7 @@ public final class PostgreSQLDataStore: DataStore {
         accounts = PostgreSQLAccountStore(store: database)
         defaultContacts = PostgreSQLContactRepository(store: database, account: .default)
         listener = PostgreSQLListener(database: database, name: name)
+        indexMaintenance = PostgreSQLIndexMaintenance(database: database, name: name)
     }
 
     public func contacts(of account: AccountKey) -> any ContactRepository {
@@ -59,10 +64,11 @@ public final class PostgreSQLDataStore: DataStore {
         try database.ping()
     }
 
-    /// Stops listening. The writer and readers close with the store (nothing is buffered:
-    /// every acknowledged write is committed).
+    /// Stops listening and merging. The writer and readers close with the store (nothing is
+    /// buffered: every acknowledged write is committed).
     public func close() throws(StorageError) {
         listener.stop()
+        indexMaintenance.stop()
     }
 }
 

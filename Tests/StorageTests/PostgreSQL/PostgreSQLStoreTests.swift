@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import QuickActions
 import Synchronization
 import Testing
@@ -30,6 +31,27 @@ import Testing
         for store in opened { #expect(try store.contacts(of: .default).get(id: created.id) == created) }
         let version = try TestPostgreSQL.admin(database: name).execute("SELECT version FROM quickactiond_schema")
         #expect(version.count == 1 && version.int64(0, 0) == Int64(PostgreSQLSchema.migrations.count))
+    }
+
+    @Test func theTrigramIndexPendingListIsMergedOffTheWritePath() throws {
+        let store = try TestPostgreSQL.openFresh()
+        defer {
+            try? store.close()
+            TestPostgreSQL.drop(store)
+        }
+        let admin = try TestPostgreSQL.admin(database: try #require(store.databaseName))
+        let hasIndex = try admin.execute("SELECT count(*) FROM pg_indexes WHERE indexname = 'contacts_search'").int64(0, 0) == 1
+        try #require(hasIndex, "the server has no pg_trgm: nothing to merge")
+        let contacts = store.contacts(of: .default)
+        for index in 0..<300 { _ = try contacts.create(NewContact(name: "Pending \(index)", email: "pending.\(index)@example.com")) }
+        // Far below the 4 MB limit, so no INSERT merged them: only the maintenance may have.
+        let deadline = DispatchTime.now() + .seconds(5)
+        while store.indexMaintenance.merges.load(ordering: .relaxed) == 0, DispatchTime.now() < deadline { usleep(20_000) }
+        usleep(UInt32(PostgreSQLIndexMaintenance.interval) * 3)
+        #expect(store.indexMaintenance.merges.load(ordering: .relaxed) > 0)
+        // Nothing left pending: merging again finds no page.
+        #expect(try admin.execute("SELECT gin_clean_pending_list('contacts_search'::regclass)").int64(0, 0) == 0)
+        #expect(try contacts.list(ContactQuery(text: "nding 29")).total == 11, "the index still answers: 29 and 290-299")
     }
 
     @Test func aNewerSchemaIsRefused() throws {
