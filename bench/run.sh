@@ -325,10 +325,14 @@ postgres_section() {
     done
     stop_pid "$QS_PID"; QS_PID=""
 
-    # (P2) durable POST /contacts on A, 16 connections, between two 5 s runs of the libpq loop (16 threads).
+    # (P2) durable POST /contacts on A, 16 connections, between 5 s runs of the libpq loop: the issue's
+    # "raw libpq loop" (one connection, one commit per row), and the stricter 16 connections at once
+    # (the POST run's concurrency, where PostgreSQL shares their commits' WAL flushes), before and after.
+    timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 1 5 >"$R/pq_loop1_a.json" || fail "pq_loop failed"
     timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_a.json" || fail "pq_loop failed"
     BENCH_RUN_TAG="pg$(date +%s)" run_wrk rP2_post -t2 -c16 -d10s --latency -s "$BENCH/post.lua" "$QA/contacts"
     timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_b.json" || fail "pq_loop failed"
+    timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 1 5 >"$R/pq_loop1_b.json" || fail "pq_loop failed"
 
     # (P3) a change on A seen on B's /events stream.
     start_instance QB_PID QB pg_b --db "$pg dbname=qa_bench"
