@@ -24,6 +24,7 @@ final class ConnectionState {
     private var kept: OpaquePointer?
     private var source: PreparedResponse?
     private var requestId: RequestID?
+    private var variableField: (name: String, value: String)?
     /// Accepted past `--max-connections` (into the reserve): its request gets a prompt 503, and
     /// the connection is closed (see `HTTPServer`).
     let overLimit: Bool
@@ -48,16 +49,23 @@ final class ConnectionState {
         }
         _ = newId.withCString { MHD_add_response_header(kept, "X-Request-Id", $0) }
         requestId = newId
+        let field = response.variableField
+        if field?.name != variableField?.name || field?.value != variableField?.value {
+            if let old = variableField { _ = MHD_del_response_header(kept, old.name, old.value) }
+            if let field { _ = MHD_add_response_header(kept, field.name, field.value) }
+            variableField = field
+        }
         return kept
     }
 
-    /// Keeps `made` (taking over the caller's reference), made for `prepared`, for the next
-    /// request, in place of the response kept so far.
-    func keep(_ made: OpaquePointer, for prepared: PreparedResponse, requestId: RequestID?) {
+    /// Keeps `made` (taking over the caller's reference), made for `prepared` with
+    /// `variableField`, for the next request, in place of the response kept so far.
+    func keep(_ made: OpaquePointer, for prepared: PreparedResponse, requestId: RequestID?, variableField: (name: String, value: String)?) {
         release()
         kept = made
         source = prepared
         self.requestId = requestId
+        self.variableField = variableField
     }
 
     /// Drops the kept response; libmicrohttpd frees it once no connection still sends it.
@@ -66,6 +74,7 @@ final class ConnectionState {
         kept = nil
         source = nil
         requestId = nil
+        variableField = nil
     }
 
     /// The state libmicrohttpd holds for `connection`, borrowed for the length of `body`.

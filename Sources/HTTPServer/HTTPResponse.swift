@@ -23,6 +23,11 @@ public struct HTTPResponse: Sendable {
     /// Sent as X-Request-Id, after `headers` (kept apart so that shared header lists are
     /// never copied to add it).
     public var requestId: RequestID?
+    /// One more header field, sent after `headers`: what sets this answer apart from the others
+    /// made from the same prepared response (an ETag, when one prepared 304 serves many lists).
+    /// A connection reuses what it made for the prepared response with this field swapped, as
+    /// it swaps X-Request-Id.
+    public var variableField: (name: String, value: String)?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty, closeConnection: Bool = false) {

@@ -229,7 +229,7 @@ enum MHDBridge {
             guard let made = makeResponse(response, on: connection, server: server) else { return .NO }
             let result = MHD_queue_response(connection, UInt32(response.status), made)
             if let state, let prepared = ConnectionState.keepable(response) {
-                state.keep(made, for: prepared, requestId: response.requestId)
+                state.keep(made, for: prepared, requestId: response.requestId, variableField: response.variableField)
             } else {
                 MHD_destroy_response(made)
             }
@@ -265,6 +265,9 @@ enum MHDBridge {
                 // withCString borrows a native string's own bytes: no C copy per header.
                 _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(made, name, value) } }
             }
+        }
+        if let field = response.variableField {
+            _ = field.name.withCString { name in field.value.withCString { value in MHD_add_response_header(made, name, value) } }
         }
         if let requestId = response.requestId {
             _ = requestId.withCString { MHD_add_response_header(made, "X-Request-Id", $0) }

@@ -25,6 +25,13 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
         current = Mutex(Self.representation("first"))
     }
 
+    /// The prepared response `/variable` sends, with a variable ETag.
+    static let template: PreparedResponse = {
+        var headers = HTTPHeaders()
+        headers.add("Cache-Control", "no-cache")
+        return PreparedResponse(status: 304, headers: headers)
+    }()
+
     static func representation(_ text: String) -> Representation {
         var headers = HTTPHeaders()
         headers.add("ETag", "\"\(text)\"")
@@ -48,6 +55,10 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
             let text = String(decoding: request.body, as: UTF8.self)
             current.withLock { $0 = Self.representation(text) }
             response = HTTPResponse(status: 204)
+        case "/variable":
+            // One prepared response for every answer; the query is the variable field's value.
+            response = HTTPResponse(Self.template)
+            if let value = request.target.split(separator: "?").dropFirst().first { response.variableField = ("ETag", "\"\(value)\"") }
         case "/fresh":
             let body = SharedBytes(Array("fresh".utf8))
             freshBodies.withLock { $0.append(WeakBody(body)) }
@@ -137,6 +148,26 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
             let head = try connection.readResponse(toHead: true)
             #expect(head.status == 200 && head.header("Content-Length") == "6")
             #expect(try get("/shared").body == "second")
+        }
+    }
+
+    @Test func aVariableFieldIsSwappedOnTheKeptResponseAndNeverRepeated() throws {
+        try withServer { server, _ in
+            let connection = try RawConnection(port: server.port)
+            func get(_ target: String) throws -> RawConnection.Response {
+                try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+                return try connection.readResponse()
+            }
+            for value in ["a", "b", "b", "c", "", "a"] {
+                let response = try get(value.isEmpty ? "/variable" : "/variable?\(value)")
+                let etags = response.headers.filter { $0.0 == "ETag" }.map(\.1)
+                #expect(response.status == 304 && response.header("Cache-Control") == "no-cache")
+                #expect(etags == (value.isEmpty ? [] : ["\"\(value)\""]), "\(value): \(response.headers)")
+                #expect(response.headers.filter { $0.0 == "X-Request-Id" }.count == 1)
+            }
+            // Another answer in between, then the template again: made afresh, the field once.
+            #expect(try get("/shared").body == "first")
+            #expect(try get("/variable?d").headers.filter { $0.0 == "ETag" }.map(\.1) == ["\"d\""])
         }
     }
 

@@ -69,8 +69,9 @@ struct TestResponse {
 
     init(_ response: HTTPResponse) {
         status = response.status
-        // The transport sends the request id after the other fields.
+        // The transport sends the variable field, then the request id, after the other fields.
         var headers = response.headers
+        if let field = response.variableField { headers.add(field.name, field.value) }
         if let requestId = response.requestId { headers.add("X-Request-Id", requestId.description) }
         self.headers = headers
         body = response.body.bytes

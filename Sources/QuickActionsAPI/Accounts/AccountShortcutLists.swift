@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 import QuickActions
 import Sharding
 import Storage
@@ -14,8 +15,8 @@ import Synchronization
 /// it (which began before the change was answered) but not kept.
 ///
 /// A list that leaves the cache leaves its validators behind (`ShortcutValidator`: each rendered
-/// representation's ETag and prepared 304, a few hundred bytes against the list's kilobytes),
-/// for ten times as many accounts as lists: a
+/// representation's ETag, about a hundred bytes against the list's kilobytes), for ten times as
+/// many accounts as lists: a
 /// companion revalidating a list that is no longer cached gets its 304 without the list being
 /// read and rendered again. A change of the account drops them, as it changes a cached list.
 public final class AccountShortcutLists: Sendable {
@@ -54,6 +55,8 @@ public final class AccountShortcutLists: Sendable {
     /// Where every list tells its observers of changes.
     private let announcer = DispatchQueue(label: "quickactiond.accounts.announce")
     private let observers = Mutex<[@Sendable (AccountKey, ShortcutListCache) -> Void]>([])
+    /// `ShortcutValidator.template` by language (a handful: the catalog's).
+    private let templates = Mutex<[String?: PreparedResponse]>([:])
 
     /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts.
     public init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
@@ -135,9 +138,21 @@ public final class AccountShortcutLists: Sendable {
         return kept
     }
 
+    /// The 304 header fields but the ETag in `language`, made once per language.
+    private func template(language: String?) -> PreparedResponse {
+        templates.withLock { templates in
+            if let made = templates[language] { return made }
+            let made = ShortcutValidator.template(language: language)
+            templates[language] = made
+            return made
+        }
+    }
+
     /// Keeps the validators of `list` (leaving the cache) as `account`'s, making room if needed.
     private func keepValidators(of list: ShortcutListCache, for account: AccountKey, in shard: inout Shard) {
-        let validators = list.validators
+        let validators = list.rendered.map { entry in
+            ShortcutValidator(key: entry.key, etag: entry.representation.etag, template: template(language: entry.representation.language))
+        }
         guard !validators.isEmpty else { return }
         if shard.validators[account] == nil {
             // The oldest leaves (an account dropped since by a change leaves a stale slot; one

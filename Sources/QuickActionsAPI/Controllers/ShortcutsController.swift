@@ -26,7 +26,7 @@ final class ShortcutsController: Sendable {
         let account = try request.account()
         let ifNoneMatch = request.http.headers["If-None-Match"]
         if let ifNoneMatch, let validator = account.shortcutValidator(for: key), Self.matches(ifNoneMatch, validator.etag) {
-            return HTTPResponse(validator.notModified)
+            return validator.notModified
         }
         let representation = try account.shortcuts().representation(key)
         if let ifNoneMatch, Self.matches(ifNoneMatch, representation.etag) {

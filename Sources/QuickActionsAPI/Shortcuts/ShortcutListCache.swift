@@ -135,13 +135,13 @@ public final class ShortcutListCache: Sendable {
         currentVersion.load(ordering: .acquiring)
     }
 
-    /// The validators of the representations rendered for the current version (previews
-    /// excepted: they are not revalidated by companions).
-    var validators: [ShortcutValidator] {
+    /// The representations rendered for the current version (previews excepted: companions do
+    /// not revalidate them).
+    var rendered: [(key: ShortcutRepresentationKey, representation: ShortcutRepresentation)] {
         state.withLock { state in
-            state.representations.compactMap { entry in
-                if case .previewSVG = entry.key.format { return nil }
-                return entry.representation.validator(for: entry.key)
+            state.representations.filter { entry in
+                if case .previewSVG = entry.key.format { return false }
+                return true
             }
         }
     }

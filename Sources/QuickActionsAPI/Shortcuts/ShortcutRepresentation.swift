@@ -44,8 +44,4 @@ public final class ShortcutRepresentation: Sendable {
         response = PreparedResponse(status: 200, headers: headers, body: body)
     }
 
-    /// What this representation's revalidation needs, for `key`.
-    func validator(for key: ShortcutRepresentationKey) -> ShortcutValidator {
-        ShortcutValidator(key: key, etag: etag, notModified: notModified)
-    }
 }
