@@ -21,41 +21,34 @@ final class PostgreSQLIndexMaintenance: Sendable {
     /// Time between merges while contacts are written.
     static let interval: useconds_t = 100_000
 
-    private let session: PostgreSQLSession
+    private let worker: PostgreSQLSessionThread
     /// Contact changes since the last merge.
     private let written = Atomic<Int>(0)
-    private let stopped = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
     /// Merges done (for tests).
     let merges = Atomic<Int>(0)
 
     /// Maintenance for `database` (to `name` instead of the location's database, when given).
     init(database: PostgreSQLDatabase, name: String?) {
-        session = PostgreSQLSession(database.location, database: name, backoff: database.backoff)
+        worker = PostgreSQLSessionThread(session: PostgreSQLSession(database.location, database: name, backoff: database.backoff))
         database.changes.observe { [weak self] _ in self?.written.add(1, ordering: .relaxed) }
     }
 
     /// Starts the thread.
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "quickactiond.postgresql.index-maintenance"
-        thread.start()
+        worker.start(name: "quickactiond.postgresql.index-maintenance") { [self] in run() }
     }
 
     /// Stops the thread (within about `interval`) and closes the connection.
     func stop() {
-        stopped.store(true, ordering: .relaxed)
-        _ = finished.wait(timeout: .now() + 2)
-        session.disconnect()
+        worker.stop()
     }
 
     private func run() {
-        defer { finished.signal() }
-        while !stopped.load(ordering: .relaxed) {
+        while !worker.isStopped {
             usleep(Self.interval)
             guard written.exchange(0, ordering: .relaxed) > 0 else { continue }
             do throws(StorageError) {
-                try session.use(retry: false) { (connection) throws(StorageError) in
+                try worker.session.use(retry: false) { (connection) throws(StorageError) in
                     try connection.run("SELECT gin_clean_pending_list('contacts_search'::regclass)")
                 }
                 merges.add(1, ordering: .relaxed)

@@ -17,20 +17,19 @@ import Synchronization
 /// `Last-Event-ID` and get the gap's triggers from the log.
 final class PostgreSQLListener: Sendable {
     private let database: PostgreSQLDatabase
-    private let session: PostgreSQLSession
+    private let worker: PostgreSQLSessionThread
     /// How many connections the session has opened (each one after the first follows a gap).
     private let connections = Counter()
-    private let stopped = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
 
     /// A listener for `database` (to `name` instead of the location's database, when given).
     init(database: PostgreSQLDatabase, name: String?) {
         self.database = database
         let connections = connections
-        session = PostgreSQLSession(database.location, database: name, backoff: database.backoff) { (connection) throws(StorageError) in
+        let session = PostgreSQLSession(database.location, database: name, backoff: database.backoff) { (connection) throws(StorageError) in
             try connection.run("LISTEN \(ChangeNotice.channel)")
             connections.value.add(1, ordering: .relaxed)
         }
+        worker = PostgreSQLSessionThread(session: session)
     }
 
     /// Connects and `LISTEN`s (before the store is handed out, so no notice of a change made
@@ -38,24 +37,20 @@ final class PostgreSQLListener: Sendable {
     /// Dispatch worker: it blocks in `poll` for good, and Dispatch's pool is shared with the
     /// writer's completions).
     func start() throws(StorageError) {
-        try session.use(retry: false) { _ throws(StorageError) in }
-        let thread = Thread { [self] in run() }
-        thread.name = "quickactiond.postgresql.listener"
-        thread.start()
+        try worker.session.use(retry: false) { _ throws(StorageError) in }
+        worker.start(name: "quickactiond.postgresql.listener") { [self] in run() }
     }
 
     /// Stops the thread (within about 200 ms) and closes the connection.
     func stop() {
-        stopped.store(true, ordering: .relaxed)
-        _ = finished.wait(timeout: .now() + 2)
-        session.disconnect()
+        worker.stop()
     }
 
     private func run() {
         var seen = 0
-        while !stopped.load(ordering: .relaxed) {
+        while !worker.isStopped {
             do {
-                let payloads = try session.use(retry: false) { (connection) throws(StorageError) -> [String] in
+                let payloads = try worker.session.use(retry: false) { (connection) throws(StorageError) -> [String] in
                     connection.waitForInput(milliseconds: 200)
                     return try connection.notifications()
                 }
@@ -73,7 +68,6 @@ final class PostgreSQLListener: Sendable {
                 usleep(20_000)
             }
         }
-        finished.signal()
     }
 
     /// Publishes what `notices` say changed.
