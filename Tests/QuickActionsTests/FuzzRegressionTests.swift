@@ -1,6 +1,7 @@
 import Foundation
-import QuickActions
 import Testing
+
+@testable import QuickActions
 
 /// Every input the fuzzers start from (fuzz/seeds/<Target>) and every one they once crashed on
 /// (fuzz/regressions/<Target>), replayed on every test run through the checks the fuzz target
@@ -66,5 +67,23 @@ import Testing
         guard let configuration = try? ShortcutConfiguration.parse(input, source: "fuzz", buildSettings: settings) else { return }
         _ = ShortcutLinter.warnings(for: configuration.staticItems, appName: configuration.appName)
         _ = PropertyListWriter.xml(items: configuration.staticItems)
+    }
+}
+
+/// `BinaryPropertyListScreen`: what Foundation would read as a binary property list is screened
+/// for sets (which crash corelibs-foundation), whatever the version's last digit.
+@Suite struct BinaryPropertyListScreenTests {
+    @Test func everyRegressionWithASetIsRefusedBeforeFoundationReadsIt() throws {
+        let inputs = ["binary-plist-with-set.bplist", "binary-plist-version-0x1f-with-set.bplist"].map { name in
+            FileManager.default.contents(atPath: FuzzInputs.root.appendingPathComponent("regressions/InfoPlist/\(name)").path).map { Array($0) }
+        }
+        for case let input? in inputs {
+            #expect(Array(input.prefix(7)) == Array("bplist0".utf8))
+            #expect(BinaryPropertyListScreen.problem(in: input) == "contains a set, which is not allowed in an Info.plist")
+            #expect(throws: ShortcutConfigurationError.self) {
+                try ShortcutConfiguration.parse(input, source: "fuzz", buildSettings: BuildSettings([:]))
+            }
+        }
+        #expect(inputs.compactMap { $0 }.count == 2)
     }
 }

@@ -4,7 +4,10 @@
 enum BinaryPropertyListScreen {
     /// Why the bytes were refused, or nil when every object is of a kind Info.plist uses.
     static func problem(in bytes: [UInt8]) -> String? {
-        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { return nil }
+        // Foundation reads any "bplist0" followed by one byte as a binary property list (the
+        // version's last digit is not checked): screen all of them. Found by the fuzzer with
+        // "bplist0\u{1F}", which the screen let through when it looked for "bplist00".
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
         // Trailer: 6 unused bytes, offset int size, object ref size, 3 big-endian 64-bit numbers.
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6])
