@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Testing
 
 /// How a server process ended.
 enum ServerExit: Equatable, CustomStringConvertible {
@@ -107,10 +108,23 @@ final class ServerProcess {
     /// Sends `signal` once and remembers how the server ended; later calls return that.
     private func end(with signal: Int32) -> ServerExit {
         if let exit { return exit }
+        let crashed =
+            !process.isRunning && process.terminationReason == .uncaughtSignal
+            && Self.crashSignals.contains(process.terminationStatus)
         let ended = Self.terminate(process, signal: signal, timeout: Self.stopTimeoutSeconds)
         exit = ended
+        if crashed {
+            // Whatever the test checked, a server that died of a crash signal fails it, with its last words.
+            // Swift's backtracer writes the crashed thread first, after a line naming the crash.
+            let log = (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
+            let crash = log.range(of: "Program crashed")?.lowerBound ?? log.index(log.endIndex, offsetBy: -min(log.count, 4000))
+            Issue.record("the server crashed before it was stopped (\(ended)); its stderr from the crash on:\n\(log[crash...].prefix(8000))")
+        }
         return ended
     }
+
+    /// Signals that mean a crash (a Swift runtime trap is SIGILL or SIGTRAP), not a stop a test asked for.
+    static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
 
     /// What the server wrote to stderr so far.
     ///

@@ -50,7 +50,8 @@ final class ServerUnderTest {
     }
 
     deinit {
-        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        // Only while it runs: the pid of a process already reaped may belong to another by now.
+        if !stopped && process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     var url: URL { Self.url(port: port) }
