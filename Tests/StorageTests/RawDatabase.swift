@@ -45,6 +45,11 @@ final class RawDatabase {
         try firstValue(sql) { statement in sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "" }
     }
 
+    /// Column `column` of the first row of `sql` as text (say, the detail of `EXPLAIN QUERY PLAN`, column 3).
+    func text(_ sql: String, column: Int32) throws -> String {
+        try firstValue(sql) { statement in sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "" }
+    }
+
     private func firstValue<Value>(_ sql: String, _ read: (OpaquePointer) -> Value) throws -> Value {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure(sql) }

@@ -239,4 +239,4 @@ import Testing
 }
 
 /// The schema version this build writes: bump with every migration.
-private let currentSchemaVersion: Int64 = 6
+private let currentSchemaVersion: Int64 = 7

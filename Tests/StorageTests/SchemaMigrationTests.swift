@@ -112,4 +112,39 @@ import Testing
             #expect(try repository.list(ContactQuery(text: "person 4")).total == 11)
         }
     }
+
+    /// Schema 6 read an account's favorites through an index of (account, seq) and then the
+    /// table, row by row; from 7 the favorites' index holds their columns, and the read uses
+    /// it alone, in creation order, after a migration as on a new file.
+    @Test func aVersion6DatabaseReadsFavoritesFromTheirIndexAlone() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("v6.sqlite")
+            try RawDatabase.with(path, create: true) { database throws in
+                try database.execute("PRAGMA journal_mode = WAL")
+                for migration in SQLiteSchema.migrations.prefix(6) { try database.execute(migration) }
+                for index in 0..<6 {
+                    let name = "Person \(index)"
+                    try database.execute(
+                        "INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key, account) "
+                            + "VALUES ('id\(index)', '\(name)', 'p\(index)@example.com', \(index % 2), 1, 2, 3, "
+                            + "'\(SearchFolding.key(name: name, email: nil))', 1)")
+                }
+                try database.execute("PRAGMA user_version = 6; PRAGMA application_id = \(SQLiteSchema.applicationID)")
+            }
+            let repository = try SQLiteContactRepository.open(path: path)
+            let favorites = try repository.favorites()
+            #expect(favorites.map(\.id) == ["id1", "id3", "id5"])
+            #expect(favorites.allSatisfy { $0.favorite && $0.email?.hasSuffix("@example.com") == true && $0.revision == 3 })
+            let plan = try RawDatabase.with(path) { database throws in
+                try database.text("EXPLAIN QUERY PLAN " + ContactSQL.favorites.replacingOccurrences(of: "?", with: "1"), column: 3)
+            }
+            #expect(plan == "SEARCH c USING COVERING INDEX contacts_account_favorites_covering (account=?)", "\(plan)")
+            let fresh = directory.path("fresh.sqlite")
+            _ = try SQLiteContactRepository.open(path: fresh)
+            let freshPlan = try RawDatabase.with(fresh) { database throws in
+                try database.text("EXPLAIN QUERY PLAN " + ContactSQL.favorites.replacingOccurrences(of: "?", with: "1"), column: 3)
+            }
+            #expect(freshPlan == plan)
+        }
+    }
 }

@@ -147,6 +147,16 @@ enum SQLiteSchema {
         DROP TABLE idempotency_keys;
         CREATE INDEX idempotency_answers_created ON idempotency_answers (created_ms);
         """,
+        // 7: the favorites' index holds every column a favorite is read with, so an account's
+        // favorites (a shortcut list built on a cache miss, `?favorite=true`) are read from
+        // the index's own pages, with no lookup in the table per favorite (that lookup was a
+        // third of the read with many accounts). Only favorites are in it: the columns it
+        // repeats cost the few contacts that are favorites.
+        """
+        CREATE INDEX contacts_account_favorites_covering
+            ON contacts (account, seq, favorite, id, name, email, created_ms, updated_ms, revision) WHERE favorite = 1;
+        DROP INDEX contacts_account_favorites;
+        """,
     ]
 
     /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a
