@@ -37,26 +37,32 @@ public enum ShortcutLinter {
         let name = appName.flatMap(ShortcutConfiguration.usableAppName)
         var warnings: [ShortcutWarning] = []
         var staticCount = 0
+        // Folded titles seen, in order: searched in place while few (a list rendered on a cache
+        // miss has a handful of items), through a dictionary past that.
+        var titles: [String] = []
         var firstIndexOfTitle: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             func warn(_ rule: String, _ message: String) {
                 warnings.append(ShortcutWarning(index: index, type: item.type, rule: rule, message: message))
             }
             let title = item.localizedTitle
-            if title.count > maxTitleLength {
+            // Characters never outnumber UTF-8 bytes: a short title needs no counting.
+            if title.utf8.count > maxTitleLength && title.count > maxTitleLength {
                 warn(
                     "title-too-long",
                     "title \"\(title)\" has \(title.count) characters; the Home Screen truncates titles longer than \(maxTitleLength)")
             }
-            for (field, text) in [("title", title), ("subtitle", item.localizedSubtitle ?? "")] {
+            func checkEmoji(_ field: String, _ text: String) {
                 // No ASCII character shows as emoji (digits, # and * only do with a keycap or
                 // VS16 after them): most names skip the per-character Unicode lookups.
-                if text.utf8.allSatisfy({ $0 < 0x80 }) { continue }
+                if text.utf8.allSatisfy({ $0 < 0x80 }) { return }
                 let emoji = text.filter(\.isEmojiGlyph)
                 if !emoji.isEmpty {
                     warn("emoji", "\(field) \"\(text)\" contains emoji (\(emoji)); use an icon (an SF Symbol) instead of emoji")
                 }
             }
+            checkEmoji("title", title)
+            if let subtitle = item.localizedSubtitle { checkEmoji("subtitle", subtitle) }
             if let name, Self.containsWord(name, in: title) {
                 warn(
                     "app-name-in-title",
@@ -72,10 +78,16 @@ public enum ShortcutLinter {
                 }
             }
             let folded = title.lowercased()
-            if let earlier = firstIndexOfTitle[folded] {
-                warn("duplicate-title", "title \"\(title)\" is the same as item \(earlier)'s; people cannot tell them apart")
+            let earlier: Int?
+            if items.count <= 16 {
+                earlier = titles.firstIndex(of: folded)
+                titles.append(folded)
             } else {
-                firstIndexOfTitle[folded] = index
+                earlier = firstIndexOfTitle[folded]
+                if earlier == nil { firstIndexOfTitle[folded] = index }
+            }
+            if let earlier {
+                warn("duplicate-title", "title \"\(title)\" is the same as item \(earlier)'s; people cannot tell them apart")
             }
         }
         return warnings
@@ -84,15 +96,49 @@ public enum ShortcutLinter {
     /// Whether `word` occurs in `text`, ignoring case, not inside a longer word
     /// (so "Mail" is not found in "Email").
     static func containsWord(_ word: String, in text: String) -> Bool {
+        if let found = containsASCIIWord(word, in: text) { return found }
         let needle = Array(word.lowercased())
         let haystack = Array(text.lowercased())
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+        let isBoundary = { (character: Character?) in !(character?.isLetter ?? false) && !(character?.isNumber ?? false) }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             let before = start > 0 ? haystack[start - 1] : nil
             let after = start + needle.count < haystack.count ? haystack[start + needle.count] : nil
-            let isBoundary = { (character: Character?) in !(character?.isLetter ?? false) && !(character?.isNumber ?? false) }
             if isBoundary(before) && isBoundary(after) { return true }
         }
         return false
+    }
+
+    /// `containsWord` over the bytes, when both strings are ASCII without line breaks (each
+    /// byte is then one character, a letter or digit exactly when it is ASCII alphanumeric);
+    /// nil otherwise. Every title of a list rendered on a cache miss is checked: this is the
+    /// usual case, without making characters or lowercased copies.
+    static func containsASCIIWord(_ word: String, in text: String) -> Bool? {
+        var word = word
+        var text = text
+        return word.withUTF8 { needle in
+            text.withUTF8 { haystack -> Bool? in
+                let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
+                guard needle.allSatisfy(plain), haystack.allSatisfy(plain) else { return nil }
+                guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+                let folded = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                let isWordByte = { (byte: UInt8) in
+                    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                }
+                for start in 0...(haystack.count - needle.count) {
+                    var matches = true
+                    for offset in 0..<needle.count where folded(haystack[start + offset]) != folded(needle[offset]) {
+                        matches = false
+                        break
+                    }
+                    guard matches else { continue }
+                    let end = start + needle.count
+                    if (start == 0 || !isWordByte(haystack[start - 1])) && (end == haystack.count || !isWordByte(haystack[end])) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
     }
 }

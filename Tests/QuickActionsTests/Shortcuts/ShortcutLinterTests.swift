@@ -63,6 +63,10 @@ import Testing
         let warning = try #require(ShortcutLinter.warnings(for: [item("Search", type: "A"), item("search", type: "B")], appName: nil).first)
         #expect(warning.message == "title \"search\" is the same as item 0's; people cannot tell them apart")
         #expect(warning.type == "B")
+        // Long lists (past 16 items the titles seen are hashed, not searched) find the same.
+        let long = (0..<30).map { item("Friend \($0)", type: "T\($0)", kind: .dynamic) } + [item("friend 3", type: "X", kind: .dynamic)]
+        let found = ShortcutLinter.warnings(for: long, appName: nil).filter { $0.rule == "duplicate-title" }
+        #expect(found.map(\.index) == [30] && found.first?.message.contains("item 3's") == true, "\(found)")
     }
 
     @Test func dynamicItemsAreCheckedToo() {
@@ -113,5 +117,40 @@ import Testing
 
     @Test func everyRuleHasAnId() {
         #expect(ShortcutLinter.rules == ShortcutLinter.textRules + ["missing-translation", "unexpanded-build-setting", "empty-value"])
+    }
+
+    /// The app-name check by characters, as it was written before the ASCII path: the reference.
+    static func referenceContainsWord(_ word: String, in text: String) -> Bool {
+        let needle = Array(word.lowercased())
+        let haystack = Array(text.lowercased())
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+            let before = start > 0 ? haystack[start - 1] : nil
+            let after = start + needle.count < haystack.count ? haystack[start + needle.count] : nil
+            let isBoundary = { (character: Character?) in !(character?.isLetter ?? false) && !(character?.isNumber ?? false) }
+            if isBoundary(before) && isBoundary(after) { return true }
+        }
+        return false
+    }
+
+    @Test("The app-name check over bytes agrees with the check by characters on 50,000 random pairs, and leaves non-ASCII to it")
+    func asciiWordSearchAgreesWithTheCharacterSearch() {
+        var generator = SystemRandomNumberGenerator()
+        // Few letters, so that matches, near-misses and boundaries all come up often.
+        let alphabet = Array("aAbB1 -_.'\tzZ")
+        var found = 0
+        for _ in 0..<50_000 {
+            let word = String((0..<Int.random(in: 0...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let expected = Self.referenceContainsWord(word, in: text)
+            #expect(ShortcutLinter.containsASCIIWord(word, in: text) == expected, "\(word.debugDescription) in \(text.debugDescription)")
+            if expected { found += 1 }
+        }
+        #expect(found > 1_000, "the random pairs should match often enough to test matches (\(found))")
+        for (word, text) in [("café", "Café Olé"), ("mail", "E-mail\r\nMail"), ("Ölé", "ölé!")] {
+            #expect(ShortcutLinter.containsASCIIWord(word, in: text) == nil)
+            #expect(ShortcutLinter.containsWord(word, in: text) == Self.referenceContainsWord(word, in: text), "\(word) in \(text)")
+        }
+        #expect(ShortcutLinter.containsWord("Mail", in: "Email") == false && ShortcutLinter.containsWord("mail", in: "Mail a friend"))
     }
 }
