@@ -62,22 +62,6 @@ public enum AccountToken {
         SHA256.digest(Array(token.utf8))
     }
 
-    /// Whether two digests are equal, in time that depends only on their lengths (32 bytes
-    /// each), never on where they first differ.
-    public static func digestsEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
-    }
-
-    /// What `lookup` finds for `presented`'s digest, or nil; a malformed token is refused here
-    /// and `lookup` (a database read) is never called for it.
-    public static func resolve<Found>(_ presented: some StringProtocol, lookup: ([UInt8]) throws -> Found?) rethrows -> Found? {
-        guard isWellFormed(presented) else { return nil }
-        return try lookup(digest(presented))
-    }
-
     /// The 6 base62 characters of the CRC32 of `random`.
     static func checksum(_ random: some Sequence<UInt8>) -> [UInt8] {
         var value = crc32(random)

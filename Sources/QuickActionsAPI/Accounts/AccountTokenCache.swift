@@ -86,23 +86,13 @@ final class AccountTokenCache: Sendable {
         shards = (0..<Self.shardCount).map { _ in ShardBox(capacity: perShard) }
     }
 
-    /// The account of `digest`, if cached.
-    func account(for digest: [UInt8]) -> AccountKey? {
-        account(for: Digest(digest))
-    }
-
     /// The account of `key`, if cached.
     func account(for key: Digest) -> AccountKey? {
         shard(key).state.withLock { $0.accounts[key] }
     }
 
-    /// Remembers that `digest` opens `account`, as the store said after `revocationCount` was
+    /// Remembers that `key` opens `account`, as the store said after `revocationCount` was
     /// `seen`: unless a token was revoked since (the store's answer may predate it).
-    func remember(_ digest: [UInt8], opens account: AccountKey, seen: UInt64) {
-        remember(Digest(digest), opens: account, seen: seen)
-    }
-
-    /// `remember(_:opens:seen:)` for a digest in words.
     func remember(_ key: Digest, opens account: AccountKey, seen: UInt64) {
         shard(key).state.withLock { shard in
             guard shard.accounts[key] == nil, revocations.load(ordering: .acquiring) == seen else { return }

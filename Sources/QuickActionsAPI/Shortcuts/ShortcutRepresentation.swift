@@ -34,14 +34,20 @@ public final class ShortcutRepresentation: Sendable {
         self.version = version
         self.contentType = contentType
         self.language = language
-        var headers = HTTPHeaders(capacity: 5)
-        headers.add("ETag", etag)
-        headers.add("Cache-Control", "no-cache")
-        headers.add("Vary", "Accept, Accept-Language")
-        if let language { headers.add("Content-Language", language) }
+        var headers = Self.validationFields(etag: etag, language: language, capacity: 5)
         notModified = PreparedResponse(status: 304, headers: headers)
         headers.add("Content-Type", contentType)
         response = PreparedResponse(status: 200, headers: headers, body: body)
     }
 
+    /// The header fields a 304 repeats from the 200 (RFC 9110 §15.4.5): the ETag (nil: left to
+    /// the caller, see `ShortcutValidator`), Cache-Control, Vary and Content-Language.
+    static func validationFields(etag: String?, language: String?, capacity: Int = 4) -> HTTPHeaders {
+        var headers = HTTPHeaders(capacity: capacity)
+        if let etag { headers.add("ETag", etag) }
+        headers.add("Cache-Control", "no-cache")
+        headers.add("Vary", "Accept, Accept-Language")
+        if let language { headers.add("Content-Language", language) }
+        return headers
+    }
 }

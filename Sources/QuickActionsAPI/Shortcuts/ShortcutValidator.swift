@@ -22,10 +22,6 @@ public struct ShortcutValidator: Sendable {
 
     /// The header fields of a 304 in `language`, but the ETag.
     static func template(language: String?) -> PreparedResponse {
-        var headers = HTTPHeaders(capacity: 3)
-        headers.add("Cache-Control", "no-cache")
-        headers.add("Vary", "Accept, Accept-Language")
-        if let language { headers.add("Content-Language", language) }
-        return PreparedResponse(status: 304, headers: headers)
+        PreparedResponse(status: 304, headers: ShortcutRepresentation.validationFields(etag: nil, language: language))
     }
 }

@@ -6,8 +6,8 @@ import Testing
 
 /// The token digests kept in memory: bounded, and never holding a revoked token.
 @Suite struct AccountTokenCacheTests {
-    private static func digest(_ number: Int) -> [UInt8] {
-        AccountToken.digest("token-\(number)")
+    private static func digest(_ number: Int) -> AccountTokenCache.Digest {
+        AccountTokenCache.Digest(AccountToken.digest("token-\(number)"))
     }
 
     @Test func staysWithinItsCapacityAndFindsWhatItKept() {

@@ -1,3 +1,7 @@
+import HTTPServer
+import QuickActions
+import Storage
+import Synchronization
 import Testing
 
 @testable import QuickActionsAPI
@@ -60,35 +64,68 @@ import Testing
         #expect(AccountToken.digest(token) != AccountToken.digest(AccountToken.generate()))
     }
 
-    @Test func digestsCompareByValue() {
-        let a = AccountToken.digest(AccountToken.generate())
-        var b = a
-        #expect(AccountToken.digestsEqual(a, b))
-        b[31] ^= 1
-        #expect(!AccountToken.digestsEqual(a, b))
-        #expect(!AccountToken.digestsEqual(a, Array(a.prefix(31))))
-    }
-
-    @Test func malformedTokensNeverReachTheStore() {
+    @Test("Garbage, the admin token and cached tokens never reach the store; an unknown well-formed token costs one read")
+    func onlyWellFormedUnknownTokensReachTheStore() throws {
+        let store = CountingTokenLookups(InMemoryDataStore())
         let good = AccountToken.generate()
-        var lookups: [[UInt8]] = []
-        let garbage = ["", "Bearer", "qa_" + String(repeating: "A", count: 36), String(good.dropLast()) + "!", String(repeating: "x", count: 10_000)]
-        for text in garbage {
-            let found: Int? = AccountToken.resolve(text) { digest in
-                lookups.append(digest)
-                return 1
-            }
-            #expect(found == nil)
+        let account = try store.accounts.createAccount(name: "Ada", tokenDigest: AccountToken.digest(good))
+        let renderer = ShortcutListRenderer()
+        let access = AccessControl(
+            adminToken: "admin-secret", store: store,
+            lists: AccountShortcutLists(capacity: 10, store: store, builder: ShortcutItemBuilder(), renderer: renderer), cacheCapacity: 10)
+        func principal(_ authorization: String) throws -> AccessControl.Principal? {
+            var headers = HTTPHeaders()
+            headers.add("Authorization", authorization)
+            return try access.authenticate(HTTPRequest(method: "GET", target: "/contacts", headers: headers, body: []))
         }
-        #expect(lookups.isEmpty)
-
-        let found: Int? = AccountToken.resolve(good) { digest in
-            lookups.append(digest)
-            return AccountToken.digestsEqual(digest, AccountToken.digest(good)) ? 7 : nil
+        let garbage = [
+            "", "Bearer", "Bearer qa_" + String(repeating: "A", count: 36), "Bearer " + String(good.dropLast()) + "!",
+            "Bearer " + String(repeating: "x", count: 10_000), "Basic YWxhZGRpbjpvcGVuc2VzYW1l",
+        ]
+        for header in garbage {
+            #expect(try principal(header) == nil, "\(header.prefix(40))")
         }
-        #expect(found == 7)
-        #expect(lookups.count == 1)
+        #expect(try principal("Bearer admin-secret") == .admin)
+        #expect(store.lookups.withLock { $0 } == 0, "nothing above is a well-formed account token")
+        #expect(try principal("Bearer \(good)") == .account(account.key))
+        #expect(try principal("bearer \(good)") == .account(account.key))
+        #expect(store.lookups.withLock { $0 } == 1, "the second use is answered from the token cache")
+        #expect(try principal("Bearer \(AccountToken.generate())") == nil)
+        #expect(store.lookups.withLock { $0 } == 2)
     }
+}
+
+/// An in-memory store that counts lookups by token digest (the read a presented token may cost).
+private final class CountingTokenLookups: DataStore, AccountStore {
+    let base: InMemoryDataStore
+    let lookups = Mutex(0)
+
+    init(_ base: InMemoryDataStore) {
+        self.base = base
+    }
+
+    var accounts: any AccountStore { self }
+    func contacts(of account: AccountKey) -> any ContactRepository { base.contacts(of: account) }
+    func triggers(of account: AccountKey) -> any TriggerStore { base.triggers(of: account) }
+    var changes: ContactChangeFeed { base.changes }
+    var remoteTriggers: TriggerFeed { base.remoteTriggers }
+    func ping() throws(StorageError) { try base.ping() }
+    func close() throws(StorageError) { try base.close() }
+    func createAccount(name: String, tokenDigest: [UInt8]) throws(StorageError) -> Account {
+        try base.createAccount(name: name, tokenDigest: tokenDigest)
+    }
+    func account(id: String) throws(StorageError) -> Account? { try base.account(id: id) }
+    func account(tokenDigest: [UInt8]) throws(StorageError) -> Account? {
+        lookups.withLock { $0 += 1 }
+        return try base.account(tokenDigest: tokenDigest)
+    }
+    func accounts(after: AccountKey?, limit: Int) throws(StorageError) -> AccountPage { try base.accounts(after: after, limit: limit) }
+    func deleteAccount(id: String) throws(StorageError) -> Account? { try base.deleteAccount(id: id) }
+    func replaceToken(accountID id: String, tokenDigest: [UInt8]) throws(StorageError) -> Account? {
+        try base.replaceToken(accountID: id, tokenDigest: tokenDigest)
+    }
+    func accountCount() throws(StorageError) -> Int { try base.accountCount() }
+    var accountChanges: AccountChangeFeed { base.accountChanges }
 }
 
 /// `AccessControl.bearerCredential`: the token of an Authorization header, digested in place.
