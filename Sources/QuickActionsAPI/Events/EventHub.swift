@@ -6,10 +6,20 @@ import Synchronization
 
 /// Fans Server-Sent Events out to every open `/events` stream. Publishing never waits for a
 /// client: each stream has a bounded buffer, and one that overflows is dropped.
+///
+/// Two locks, taken in this order: the hub's own (`state`), held while an event id is reserved
+/// in the store (that is, while waiting for the store's writer), and `open`, a leaf lock that
+/// never waits for anything. Code that runs while the store's writer is held (a commit's hooks:
+/// the change feed, token replacements, deleted accounts) may take `open` only (`hasStreams(of:)`,
+/// `closeStreams(of:)`, `closeStreams()`): waiting for the hub's lock there closes a cycle with
+/// a subscription reserving its id, which the kernel's deadlock check on the lock turns into a
+/// crash ("Recursive call to lock Mutex").
 public final class EventHub: Sendable {
     private struct State {
         var nextId: Int64 = 1
         var streams: [Subscriber] = []
+        /// How many streams `open` was last made from (see `settle`).
+        var settledCount = 0
     }
 
     /// A stream, and the version of the last shortcut list it was sent.
@@ -27,6 +37,8 @@ public final class EventHub: Sendable {
     /// Buffer per client before it is dropped as too slow.
     public let streamCapacity: Int
     private let state = Mutex(State())
+    /// The open streams by account: what the commit path may look at or close (see above).
+    private let open = Mutex<[AccountKey: [StreamingBody]]>([:])
     private let running = Atomic<Bool>(false)
     /// Where event ids come from and missed triggers are replayed from; without one, ids
     /// count from 1 in memory (in-process tests).
@@ -90,37 +102,49 @@ public final class EventHub: Sendable {
             bytes += Self.frame(id: id, event: "shortcuts", data: data)
             stream.write(bytes)
             state.streams.append(Subscriber(account: account, stream: stream, shortcutsVersion: version, triggersThrough: log == nil ? 0 : id))
+            state.settledCount = state.streams.count
+            open.withLock { $0[account, default: []].append(stream) }
         }
         return stream
     }
 
     /// Whether any stream is open (an announcement with none to send to need not be rendered).
     public var hasStreams: Bool {
-        state.withLock { !$0.streams.isEmpty }
+        open.withLock { $0.values.contains { streams in streams.contains { !$0.isClosed } } }
     }
 
-    /// Whether any stream of `account` is open.
+    /// Whether any stream of `account` is open. Safe on the commit path.
     public func hasStreams(of account: AccountKey) -> Bool {
-        state.withLock { $0.streams.contains { $0.account == account } }
+        open.withLock { $0[account]?.contains { !$0.isClosed } ?? false }
     }
 
-    /// Ends every stream (their clients reconnect and resume), keeping the hub running.
+    /// Ends every stream (their clients reconnect and resume), keeping the hub running. Safe
+    /// on the commit path: the streams leave the hub's list at its next pass over it.
     public func closeStreams() {
-        let closing = state.withLock { state -> [StreamingBody] in
-            defer { state.streams = [] }
-            return state.streams.map(\.stream)
+        let closing = open.withLock { open in
+            defer { open = [:] }
+            return open.values.flatMap { $0 }
         }
         closing.forEach { $0.close() }
     }
 
-    /// Ends every stream of `account` (its token was replaced, or it was deleted).
+    /// Ends every stream of `account` (its token was replaced, or it was deleted). Safe on the
+    /// commit path, as `closeStreams()`.
     public func closeStreams(of account: AccountKey) {
-        let closing = state.withLock { state -> [StreamingBody] in
-            let streams = state.streams.filter { $0.account == account }.map(\.stream)
-            state.streams.removeAll { $0.account == account }
-            return streams
-        }
+        let closing = open.withLock { $0.removeValue(forKey: account) ?? [] }
         closing.forEach { $0.close() }
+    }
+
+    /// Makes `open` the open streams of `state` again once streams have left it (under the
+    /// hub's lock, after a pass that dropped closed or too slow streams).
+    private func settle(_ state: inout State) {
+        guard state.streams.count != state.settledCount else { return }
+        state.settledCount = state.streams.count
+        let streams = state.streams
+        open.withLock { open in
+            open = [:]
+            for subscriber in streams where !subscriber.stream.isClosed { open[subscriber.account, default: []].append(subscriber.stream) }
+        }
     }
 
     /// Sends the trigger at `eventID` (its place in the store's log) to every stream of
@@ -132,6 +156,7 @@ public final class EventHub: Sendable {
                 guard subscriber.account == account, subscriber.triggersThrough < eventID else { return subscriber.stream.isClosed }
                 return !subscriber.stream.write(frame)
             }
+            settle(&state)
         }
     }
 
@@ -159,6 +184,7 @@ public final class EventHub: Sendable {
             for index in state.streams.indices where state.streams[index].account == account && state.streams[index].shortcutsVersion < version {
                 state.streams[index].shortcutsVersion = version
             }
+            settle(&state)
         }
     }
 
@@ -167,6 +193,7 @@ public final class EventHub: Sendable {
         state.withLock { state in
             let frame = Self.frame(id: try? nextID(&state), event: event, data: data)
             state.streams.removeAll { !$0.stream.write(frame) }
+            settle(&state)
         }
     }
 
@@ -176,6 +203,7 @@ public final class EventHub: Sendable {
         let comment = Array(": heartbeat\n\n".utf8)
         state.withLock { state in
             state.streams.removeAll { !$0.stream.write(comment) }
+            settle(&state)
         }
     }
 
@@ -183,7 +211,10 @@ public final class EventHub: Sendable {
     public func closeAll() {
         running.store(false, ordering: .relaxed)
         let streams = state.withLock { state in
-            defer { state.streams = [] }
+            defer {
+                state.streams = []
+                settle(&state)
+            }
             return state.streams
         }
         streams.forEach { $0.stream.close() }
@@ -193,6 +224,7 @@ public final class EventHub: Sendable {
     public var openStreams: Int {
         state.withLock { state in
             state.streams.removeAll { $0.stream.isClosed }
+            settle(&state)
             return state.streams.count
         }
     }
