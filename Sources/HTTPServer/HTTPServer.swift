@@ -109,6 +109,8 @@ public final class HTTPServer: Sendable {
                 return handle
             })
         else { return }
+        // Requests in flight now are waited for below; any later one is refused (see MHDBridge).
+        context.stopping.store(true, ordering: .sequentiallyConsistent)
         let listenFD = MHD_quiesce_daemon(handle.pointer)
         if listenFD >= 0 { Glibc.close(listenFD) }
         // Streams never finish by themselves: end them so their requests complete.

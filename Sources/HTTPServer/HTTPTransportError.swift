@@ -15,4 +15,8 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case unsupportedTransferCoding(String)
     /// The connection was accepted past the connection limit (503, then closed).
     case overLimit(connections: Int)
+    /// A request that began after the server started to stop (on a connection kept alive):
+    /// 503, then closed. Answered at once, never deferred: libmicrohttpd cannot stop with a
+    /// connection parked.
+    case shuttingDown
 }

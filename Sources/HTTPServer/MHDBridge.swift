@@ -102,6 +102,12 @@ enum MHDBridge {
             if context.headBytes > server.maxHeaderBytes {
                 return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)
             }
+            // A request begun after stop() started (its connection was kept alive) is refused at
+            // once: one deferred or streamed now would be parked when libmicrohttpd stops, which
+            // it answers with abort() ("called while we have suspended connections").
+            if server.stopping.load(ordering: .sequentiallyConsistent) {
+                return reject(.shuttingDown, context: context, server: server, connection: connection)
+            }
             if ConnectionState.with(connection, { $0?.overLimit == true }) {
                 return reject(.overLimit(connections: server.maxConnections), context: context, server: server, connection: connection)
             }

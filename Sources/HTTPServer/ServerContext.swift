@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let maxConnections: Int
     /// Connections open now (changed per connection, not per request).
     let openConnections = Atomic<Int>(0)
+    /// Set once `HTTPServer.stop` begins: new requests are refused from then on.
+    let stopping = Atomic<Bool>(false)
     /// The rows the server's threads claim (see `MHDBridge.requestStarted`).
     let threadRows: ThreadRows
     /// Requests started and not yet completed (per-thread cells: bumped twice per request).

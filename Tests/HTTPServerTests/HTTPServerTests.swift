@@ -29,7 +29,7 @@ final class EchoHandler: HTTPRequestHandler {
         case .headersTooLarge: HTTPResponse(status: 431)
         case .badTarget, .ambiguousFraming, .malformedHead: HTTPResponse(status: 400, body: .bytes(Array("bad".utf8)))
         case .unsupportedTransferCoding: HTTPResponse(status: 501)
-        case .overLimit: HTTPResponse(status: 503)
+        case .overLimit, .shuttingDown: HTTPResponse(status: 503)
         }
     }
 }

@@ -90,6 +90,13 @@ public final class APIHandler: HTTPRequestHandler {
                 status: 503, title: "Service Unavailable",
                 detail: "The server has its limit of \(connections) connections open; try again in a moment.",
                 type: "https://quickactiond.dev/problems/too-many-connections", headers: headers)
+        case .shuttingDown:
+            var headers = HTTPHeaders()
+            headers.add("Retry-After", "1")
+            problem = Problem(
+                status: 503, title: "Service Unavailable",
+                detail: "The server is shutting down and takes no new requests; send it again on a new connection.",
+                type: "https://quickactiond.dev/problems/service-unavailable", headers: headers)
         case .unsupportedTransferCoding(let coding):
             problem = Problem(
                 status: 501, title: "Not Implemented",
