@@ -70,6 +70,14 @@ public final class APIHandler: HTTPRequestHandler {
         return response
     }
 
+    /// A 503 the transport gives before any route runs: `Retry-After: 1`, `type` under quickactiond's problems.
+    private static func retryShortly(_ detail: String, type: String) -> Problem {
+        var headers = HTTPHeaders()
+        headers.add("Retry-After", "1")
+        return Problem(
+            status: 503, title: "Service Unavailable", detail: detail, type: "https://quickactiond.dev/problems/\(type)", headers: headers)
+    }
+
     public func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
         let problem: Problem
         switch error {
@@ -84,19 +92,11 @@ public final class APIHandler: HTTPRequestHandler {
         case .ambiguousFraming(let detail), .malformedHead(let detail):
             problem = .badRequest(detail + " The request is refused and the connection closed.")
         case .overLimit(let connections):
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", "1")
-            problem = Problem(
-                status: 503, title: "Service Unavailable",
-                detail: "The server has its limit of \(connections) connections open; try again in a moment.",
-                type: "https://quickactiond.dev/problems/too-many-connections", headers: headers)
+            problem = Self.retryShortly(
+                "The server has its limit of \(connections) connections open; try again in a moment.", type: "too-many-connections")
         case .shuttingDown:
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", "1")
-            problem = Problem(
-                status: 503, title: "Service Unavailable",
-                detail: "The server is shutting down and takes no new requests; send it again on a new connection.",
-                type: "https://quickactiond.dev/problems/service-unavailable", headers: headers)
+            problem = Self.retryShortly(
+                "The server is shutting down and takes no new requests; send it again on a new connection.", type: "service-unavailable")
         case .unsupportedTransferCoding(let coding):
             problem = Problem(
                 status: 501, title: "Not Implemented",
