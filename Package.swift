@@ -59,6 +59,9 @@ let package = Package(
         // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
         .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient"], swiftSettings: strict),
 
+        // What the end-to-end suites share: children spawned and reaped without Foundation's Process.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
@@ -67,12 +70,12 @@ let package = Package(
         .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
-            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond"],
+            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["quickactiond"],
+            dependencies: ["quickactiond", "TestSupport"],
             swiftSettings: strict
         ),
     ]

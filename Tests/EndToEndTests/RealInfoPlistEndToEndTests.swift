@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The real binary on real apps' source Info.plists (see
@@ -102,22 +103,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let outputPath = directory.path("lint.log")
         guard FileManager.default.createFile(atPath: outputPath, contents: nil) else { throw HTTPTestClientError("cannot create \(outputPath)") }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = try ServerProcess.binary()
-        process.arguments = ["lint"] + arguments
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw HTTPTestClientError("lint did not finish within 10 s")
-        }
-        return (process.terminationStatus, try String(contentsOfFile: outputPath, encoding: .utf8))
+        guard
+            let exit = try ChildProcess.run(
+                try ServerProcess.binary().path, ["lint"] + arguments, output: .file(outputPath), error: .output, seconds: 10)
+        else { throw HTTPTestClientError("lint did not finish within 10 s") }
+        guard case .exited(let status) = exit else { throw HTTPTestClientError("lint ended with \(exit)") }
+        return (status, try String(contentsOfFile: outputPath, encoding: .utf8))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// What a quickactiond run that was expected to stop by itself did.
 struct FinishedRun {
@@ -25,42 +26,11 @@ extension ServerProcess {
     ) throws -> FinishedRun {
         let outputPath = directory.path("stdout-\(UUID().uuidString).log")
         let errorPath = directory.path("stderr-\(UUID().uuidString).log")
-        for path in [outputPath, errorPath] {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw HTTPTestClientError("cannot create \(path)") }
-        }
-        let outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        defer {
-            try? outputFile.close()
-            try? errorFile.close()
-        }
-
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = ["--port", "0", "--db", directory.path("test.sqlite")] + arguments
-        process.currentDirectoryURL = directory.url
-        process.standardOutput = outputFile
-        process.standardError = errorFile
-        process.standardInput = FileHandle.nullDevice
-        process.environment = Self.environment(adding: environment)
-        try process.run()
-
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            usleep(5_000)
-        }
-        let exit: ServerExit
-        if process.isRunning {
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            exit = .hung
-        } else if process.terminationReason == .uncaughtSignal {
-            exit = .signalled(process.terminationStatus)
-        } else {
-            exit = .exited(process.terminationStatus)
-        }
+        let ended = try ChildProcess.run(
+            try binary().path, ["--port", "0", "--db", directory.path("test.sqlite")] + arguments, environment: Self.environment(adding: environment),
+            directory: directory.url.path, output: .file(outputPath), error: .file(errorPath), seconds: timeout)
         return FinishedRun(
-            exit: exit, standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+            exit: ended.map(ServerExit.init) ?? .hung, standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 }

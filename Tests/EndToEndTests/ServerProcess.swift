@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// How a server process ended.
@@ -10,6 +11,14 @@ enum ServerExit: Equatable, CustomStringConvertible {
     case signalled(Int32)
     /// It ignored the signal it was sent, and was killed with SIGKILL after the stop timeout.
     case hung
+
+    /// A child's ending, which was in time.
+    init(_ exit: ChildExit) {
+        switch exit {
+        case .exited(let status): self = .exited(status)
+        case .signalled(let number): self = .signalled(number)
+        }
+    }
 
     var description: String {
         switch self {
@@ -42,8 +51,7 @@ final class ServerProcess {
     /// Where the server's stderr goes.
     let standardErrorPath: String
 
-    private let process: Process
-    private let standardOutput: Pipe
+    private let child: ChildProcess
     private var exit: ServerExit?
 
     /// Starts `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` and waits until it listens.
@@ -55,27 +63,13 @@ final class ServerProcess {
         self.directory = directory
         databasePath = directory.path("test.sqlite")
         standardErrorPath = directory.path("stderr-\(UUID().uuidString).log")
-        guard FileManager.default.createFile(atPath: standardErrorPath, contents: nil) else {
-            throw HTTPTestClientError("cannot create \(standardErrorPath)")
-        }
-        let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: standardErrorPath))
-        defer { try? errorFile.close() }
-
-        process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = ["--port", "0", "--db", databasePath] + arguments
-        process.currentDirectoryURL = directory.url
-        standardOutput = Pipe()
-        process.standardOutput = standardOutput
-        process.standardError = errorFile
-        process.standardInput = FileHandle.nullDevice
-        process.environment = Self.environment(adding: environment)
-        try process.run()
-
+        child = try ChildProcess(
+            try Self.binary().path, ["--port", "0", "--db", databasePath] + arguments, environment: Self.environment(adding: environment),
+            directory: directory.url.path, output: .pipe, error: .file(standardErrorPath))
         do {
-            (listeningHost, port) = try Self.awaitListening(process, standardOutput.fileHandleForReading.fileDescriptor)
+            (listeningHost, port) = try Self.awaitListening(child)
         } catch {
-            _ = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds)
+            _ = child.stop(SIGKILL, seconds: Self.stopTimeoutSeconds)
             let log = (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
             throw HTTPTestClientError("\(error); stderr:\n\(log)")
         }
@@ -87,11 +81,11 @@ final class ServerProcess {
     }
 
     deinit {
-        if exit == nil { _ = Self.terminate(process, signal: SIGKILL, timeout: Self.stopTimeoutSeconds) }
+        if exit == nil { _ = Self.terminate(child, signal: SIGKILL) }
     }
 
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { child.pid }
 
     /// SIGTERM, then waits; a server that does not stop in time is killed and reported as `.hung`.
     @discardableResult
@@ -108,10 +102,9 @@ final class ServerProcess {
     /// Sends `signal` once and remembers how the server ended; later calls return that.
     private func end(with signal: Int32) -> ServerExit {
         if let exit { return exit }
-        let crashed =
-            !process.isRunning && process.terminationReason == .uncaughtSignal
-            && Self.crashSignals.contains(process.terminationStatus)
-        let ended = Self.terminate(process, signal: signal, timeout: Self.stopTimeoutSeconds)
+        let crashed: Bool
+        if case .signalled(let number) = child.exit { crashed = Self.crashSignals.contains(number) } else { crashed = false }
+        let ended = Self.terminate(child, signal: signal)
         exit = ended
         if crashed {
             // Whatever the test checked, a server that died of a crash signal fails it, with its last words.
@@ -209,7 +202,7 @@ final class ServerProcess {
     }
 
     /// Reads stdout until `quickactiond listening on http://HOST:PORT`; returns HOST and PORT.
-    private static func awaitListening(_ process: Process, _ descriptor: Int32) throws -> (host: String, port: Int) {
+    private static func awaitListening(_ child: ChildProcess) throws -> (host: String, port: Int) {
         let prefix = "quickactiond listening on http://"
         let deadline = Date().addingTimeInterval(startTimeoutSeconds)
         var received: [UInt8] = []
@@ -224,46 +217,28 @@ final class ServerProcess {
                 }
                 return (String(address[..<colon]), port)
             }
-            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var pollDescriptor = pollfd(fd: child.outputPipe, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pollDescriptor, 1, 100)
             if ready < 0 && errno != EINTR { throw HTTPTestClientError("poll on stdout failed: \(String(cString: strerror(errno)))") }
             if ready > 0 {
                 var chunk = [UInt8](repeating: 0, count: 4096)
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { read(child.outputPipe, $0.baseAddress, $0.count) }
                 if count > 0 {
                     received += chunk[..<count]
                 } else if count == 0 {
                     throw HTTPTestClientError("quickactiond closed stdout before listening; stdout: \(String(decoding: received, as: UTF8.self))")
                 }
-            } else if !process.isRunning {
-                throw HTTPTestClientError("quickactiond exited (\(process.terminationStatus)) before listening")
+            } else if let exit = child.exit {
+                throw HTTPTestClientError("quickactiond ended (\(exit)) before listening")
             }
         }
         throw HTTPTestClientError(
             "quickactiond did not report listening within \(startTimeoutSeconds) s; stdout: \(String(decoding: received, as: UTF8.self))")
     }
 
-    /// Sends `signal` and waits for the process to end; escalates to SIGKILL at the timeout.
-    private static func terminate(_ process: Process, signal: Int32, timeout: Double) -> ServerExit {
-        if process.isRunning {
-            _ = Glibc.kill(process.processIdentifier, signal)
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline {
-                usleep(2_000)
-            }
-            if process.isRunning {
-                _ = Glibc.kill(process.processIdentifier, SIGKILL)
-                // Bounded, unlike waitUntilExit(): once (under AddressSanitizer) Foundation never
-                // saw a killed server exit, and the whole test run hung here.
-                let killed = Date().addingTimeInterval(timeout)
-                while process.isRunning && Date() < killed { usleep(2_000) }
-                return .hung
-            }
-        }
-        switch process.terminationReason {
-        case .exit: return .exited(process.terminationStatus)
-        case .uncaughtSignal: return .signalled(process.terminationStatus)
-        @unknown default: return .exited(process.terminationStatus)
-        }
+    /// Sends `signal` and waits for the process to end; escalates to SIGKILL at the stop timeout.
+    private static func terminate(_ child: ChildProcess, signal: Int32) -> ServerExit {
+        let (exit, inTime) = child.stop(signal, seconds: stopTimeoutSeconds)
+        return inTime ? ServerExit(exit) : .hung
     }
 }

@@ -9,7 +9,7 @@ import Testing
     func aCrashedServerFailsItsTest() throws {
         // Swift's backtracer survives a SIGSEGV sent from outside (it returns to the code the
         // signal interrupted); without it the signal's default action ends the process, as a crash
-        // would. (Not SIGABRT: a server started by the test runner inherits its blocked signals.)
+        // would.
         let crashed = try ServerProcess(arguments: ["--no-seed"], environment: ["SWIFT_BACKTRACE": "enable=no"])
         _ = Glibc.kill(crashed.pid, SIGSEGV)
         let deadline = Date().addingTimeInterval(5)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary refuses a database file that is not its own, or is newer than it, says
@@ -7,27 +8,17 @@ import Testing
     /// Runs SQL on a database file with the sqlite3 command-line shell, or Python's sqlite3
     /// module where the shell is missing.
     static func sqlite(_ path: String, _ sql: String) throws {
-        let process = Process()
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-            process.arguments = [path, sql]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()", path,
-                sql,
+        let command =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
+            ? ["/usr/bin/sqlite3", path, sql]
+            : [
+                "/usr/bin/env", "python3", "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()", path, sql,
             ]
-        }
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        guard let exit = try ChildProcess.run(command[0], Array(command.dropFirst()), seconds: 10) else {
             throw HTTPTestClientError("sqlite3 did not finish within 10 s")
         }
-        guard process.terminationStatus == 0 else { throw HTTPTestClientError("sqlite3 \(sql) failed with status \(process.terminationStatus)") }
+        guard exit == .exited(0) else { throw HTTPTestClientError("sqlite3 \(sql) failed: \(exit)") }
     }
 
     /// Starts the binary on `directory`'s database, expects a refusal, and returns its message.

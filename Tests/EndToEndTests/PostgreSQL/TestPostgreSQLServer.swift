@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The PostgreSQL server the end-to-end tests may use: `QUICKACTIOND_TEST_POSTGRES`, a libpq
@@ -13,17 +14,11 @@ enum TestPostgreSQLServer {
 
     /// Runs `sql` with psql against `conninfo`'s server (its `postgres` database).
     static func psql(_ sql: String, conninfo: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = ["-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-d", conninfo + " dbname=postgres", "-c", sql]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw HTTPTestClientError("psql \(sql): \(text)") }
+        let child = try ChildProcess(
+            "/usr/bin/psql", ["-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-d", conninfo + " dbname=postgres", "-c", sql], output: .pipe,
+            error: .output)
+        let text = String(decoding: child.readOutputToEnd(), as: UTF8.self)
+        guard child.wait() == .exited(0) else { throw HTTPTestClientError("psql \(sql): \(text)") }
         return text
     }
 

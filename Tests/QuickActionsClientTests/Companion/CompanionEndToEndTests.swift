@@ -71,13 +71,8 @@ import Testing
         let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let outputPath = directory.appendingPathComponent("watch.out").path
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let watcher = try CompanionProcess.start(["watch", "--url", server.url.absoluteString], output: output)
-        defer {
-            watcher.terminate()
-            watcher.waitUntilExit()
-        }
+        let watcher = try CompanionProcess.start(["watch", "--url", server.url.absoluteString], outputPath: outputPath)
+        defer { _ = watcher.stop(SIGTERM, seconds: 5) }
         func text() -> String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
         var deadline = Date().addingTimeInterval(10)
         while text().components(separatedBy: "version ").count < 3 && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }

@@ -21,9 +21,8 @@ import Testing
         let child = try CompanionProcess.start(["trigger", "SearchAction", "--cold", "--outbox", outbox.path, "--url", downURL, "--attempts", "1000"])
         let deadline = Date().addingTimeInterval(10)
         while Self.entries(outbox).isEmpty && Date() < deadline { usleep(1_000) }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(child.terminationReason == .uncaughtSignal)
+        child.signal(SIGKILL)
+        #expect(child.wait() == .signalled(SIGKILL))
         #expect(Self.entries(outbox).count == 1, "the trigger must be on disk once enqueue has returned")
 
         // Restarted with the server still down: it stays queued, and says so.
@@ -60,8 +59,8 @@ import Testing
         let deadline = Date().addingTimeInterval(10)
         while proxy.accepted == 0 && Date() < deadline { usleep(1_000) }
         usleep(100_000)
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        child.signal(SIGKILL)
+        _ = child.wait()
         try await Task.sleep(nanoseconds: 800_000_000)
 
         let rerun = try CompanionProcess.run(["flush", "--outbox", outbox.path, "--url", server.url.absoluteString])

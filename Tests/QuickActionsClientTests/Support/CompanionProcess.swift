@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// Runs the `quickactions` executable as a user would.
 enum CompanionProcess {
@@ -9,51 +10,39 @@ enum CompanionProcess {
         var error: String
     }
 
-    /// Starts `quickactions arguments`; the caller waits for or kills it.
-    static func start(_ arguments: [String], output: FileHandle? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = try ServerUnderTest.binary("quickactions")
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = output ?? FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["QUICKACTIONS_TOKEN"] = nil
-        environment["QUICKACTIONS_URL"] = nil
-        process.environment = environment
-        try process.run()
-        return process
+    /// Starts `quickactions arguments`, its stdout and stderr to `outputPath` (or /dev/null); the caller waits for or kills it.
+    static func start(_ arguments: [String], outputPath: String? = nil) throws -> ChildProcess {
+        let output: ChildProcess.Stream = outputPath.map { .file($0) } ?? .null
+        return try ChildProcess(
+            try ServerUnderTest.binary("quickactions").path, arguments, environment: environment(), output: output,
+            error: outputPath == nil ? .null : .output)
     }
 
-    /// Runs `quickactions arguments` to the end (killed after `timeout` seconds).
+    /// Runs `quickactions arguments` to the end (killed after `timeout` seconds, and then status -1).
     static func run(_ arguments: [String], timeout: Double = 30) throws -> Result {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outPath = directory.appendingPathComponent("out").path
         let errPath = directory.appendingPathComponent("err").path
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        let process = Process()
-        process.executableURL = try ServerUnderTest.binary("quickactions")
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
+        let exit = try ChildProcess.run(
+            try ServerUnderTest.binary("quickactions").path, arguments, environment: environment(), output: .file(outPath), error: .file(errPath),
+            seconds: timeout)
+        let status: Int32
+        switch exit {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = 128 + signal
+        case nil: status = -1
+        }
+        return Result(
+            status: status, output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            error: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    /// The runner's environment without the companion's own settings.
+    private static func environment() -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["QUICKACTIONS_TOKEN"] = nil
         environment["QUICKACTIONS_URL"] = nil
-        process.environment = environment
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        return Result(
-            status: process.terminationStatus, output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            error: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        return environment
     }
 }

@@ -1,40 +1,38 @@
 import Foundation
 import FoundationNetworking
 import Glibc
+import TestSupport
 
 /// The real `quickactiond` on 127.0.0.1 and an ephemeral port, its database in `directory`.
 /// Always `stop()` it; `deinit` kills it as a last resort.
 final class ServerUnderTest {
     let port: Int
     let directory: URL
-    private let process: Process
-    private var stopped = false
+    private let child: ChildProcess
 
     init(directory: URL, arguments: [String] = []) throws {
         // A write to a socket or pipe the other side closed must fail its test, not end the test
         // process: SIGPIPE is ignored from the first network test on (every such write checks errors).
         _ = signal(SIGPIPE, SIG_IGN)
         self.directory = directory
-        process = Process()
-        process.executableURL = try Self.binary("quickactiond")
-        process.arguments = ["--port", "0", "--db", directory.appendingPathComponent("server.sqlite").path, "--log-level", "warning"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         var environment = ProcessInfo.processInfo.environment
         environment["QUICKACTIOND_TOKEN"] = nil
-        process.environment = environment
-        try process.run()
+        let child = try ChildProcess(
+            try Self.binary("quickactiond").path,
+            ["--port", "0", "--db", directory.appendingPathComponent("server.sqlite").path, "--log-level", "warning"] + arguments,
+            environment: environment, output: .pipe)
+        self.child = child
         var received = ""
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, Self.port(in: received) == nil {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            received += String(decoding: data, as: UTF8.self)
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(child.outputPipe, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            received += String(decoding: chunk[..<count], as: UTF8.self)
         }
         guard let port = Self.port(in: received) else {
-            process.terminate()
+            _ = child.stop(SIGKILL, seconds: 5)
             throw ProxyError("quickactiond did not say where it listens: \(received)")
         }
         self.port = port
@@ -50,8 +48,7 @@ final class ServerUnderTest {
     }
 
     deinit {
-        // Only while it runs: the pid of a process already reaped may belong to another by now.
-        if !stopped && process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        stop()
     }
 
     var url: URL { Self.url(port: port) }
@@ -60,11 +57,9 @@ final class ServerUnderTest {
         URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
 
+    /// SIGTERM, and waits (SIGKILL after 5 s).
     func stop() {
-        guard !stopped else { return }
-        stopped = true
-        process.terminate()
-        process.waitUntilExit()
+        _ = child.stop(SIGTERM, seconds: 5)
     }
 
     /// One request straight to the server (not through any proxy).
