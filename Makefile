@@ -27,6 +27,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product quickactiond
 
+# A crash in the test runner ends with the crashed thread's frames, not with its registers and
+# images: CI shows only the end of what a failed run printed.
+CRASH_REPORT ?= threads=crashed,registers=none,images=none
+
 ## run: the service on its defaults: 127.0.0.1:8080, ./quickactions.sqlite (seeded when new)
 run: release
 	.build/release/quickactiond $(ARGS)
@@ -36,7 +40,7 @@ test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
 	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
-	$(SWIFT) test --skip-build
+	SWIFT_BACKTRACE=$(CRASH_REPORT) $(SWIFT) test --skip-build
 
 ## test-postgres: the contract and end-to-end suites on a throwaway PostgreSQL 15, then two
 ## instances behind nginx (everything stopped at the end, even on failure)
@@ -57,7 +61,7 @@ run-postgres: deps release
 ## test-asan: the suite under AddressSanitizer (leak reports from the toolchain's own libraries
 ## are suppressed in .lsan-suppressions, each with its reason)
 test-asan: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
+	SWIFT_BACKTRACE=$(CRASH_REPORT) LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
 
 ## test-browser: /preview in headless Chromium (Selenium, axe-core), against the real binary
 test-browser: EXTRA_APT += chromium chromium-driver fonts-dejavu-core python3-venv
