@@ -44,6 +44,10 @@ public enum Application {
     }
 
     static func serve(_ configuration: ServiceConfiguration) -> Int32 {
+        // A log line written to a pipe nobody reads any more (a log shipper that restarted, a
+        // closed terminal) fails with EPIPE and is lost; by default the signal would end the
+        // service. Sockets never raise it (libmicrohttpd and libpq send with MSG_NOSIGNAL).
+        signal(SIGPIPE, SIG_IGN)
         let logger = RequestLogger(level: configuration.logLevel)
         // Armed before anything is announced, so a signal sent as soon as the listening line
         // appears is never lost nor fatal.

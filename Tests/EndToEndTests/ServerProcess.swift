@@ -56,7 +56,10 @@ final class ServerProcess {
 
     /// Starts `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` and waits until it listens.
     /// `environment` is added to the test runner's environment (without any `QUICKACTIOND_TOKEN` of its own).
-    init(directory: TemporaryDirectory, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Its stderr goes to `standardErrorPath` unless `standardError` says otherwise.
+    init(
+        directory: TemporaryDirectory, arguments: [String] = [], environment: [String: String] = [:], standardError: ChildProcess.Stream? = nil
+    ) throws {
         // A write to a socket or pipe the other side closed must fail its test, not end the test
         // process: SIGPIPE is ignored from the first network test on (every such write checks errors).
         _ = signal(SIGPIPE, SIG_IGN)
@@ -65,7 +68,7 @@ final class ServerProcess {
         standardErrorPath = directory.path("stderr-\(UUID().uuidString).log")
         child = try ChildProcess(
             try Self.binary().path, ["--port", "0", "--db", databasePath] + arguments, environment: Self.environment(adding: environment),
-            directory: directory.url.path, output: .pipe, error: .file(standardErrorPath))
+            directory: directory.url.path, output: .pipe, error: standardError ?? .file(standardErrorPath))
         do {
             (listeningHost, port) = try Self.awaitListening(child)
         } catch {
@@ -76,8 +79,8 @@ final class ServerProcess {
     }
 
     /// Starts a server in a new temporary directory of its own.
-    convenience init(arguments: [String] = [], environment: [String: String] = [:]) throws {
-        try self.init(directory: TemporaryDirectory(), arguments: arguments, environment: environment)
+    convenience init(arguments: [String] = [], environment: [String: String] = [:], standardError: ChildProcess.Stream? = nil) throws {
+        try self.init(directory: TemporaryDirectory(), arguments: arguments, environment: environment, standardError: standardError)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Health, the API document, routing errors and HEAD, against the real binary.
@@ -35,6 +36,23 @@ import Testing
             #expect(exit == .exited(0), "attempt \(attempt): SIGTERM sent right after the listening line ended the server with \(exit)")
             if exit != .exited(0) { break }
         }
+    }
+
+    @Test("A log pipe nobody reads any more (a restarted log shipper) costs the log lines, never the service")
+    func closedLogPipe() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        let server = try ServerProcess(arguments: ["--log-level", "info"], standardError: .descriptor(ends[1]))
+        defer { server.stop() }
+        // Nobody holds the read end now: the server's next log line gets EPIPE (and, by
+        // default, SIGPIPE, which would end it).
+        close(ends[0])
+        close(ends[1])
+        for index in 0..<20 {
+            #expect(try server.request("GET", "/healthz?n=\(index)").status == 200)
+        }
+        #expect(try server.request("POST", "/contacts", json: #"{"name":"Still Here"}"#).status == 201)
+        #expect(server.stop() == .exited(0))
     }
 
     @Test("GET /openapi.yaml serves the repository's openapi.yaml (when a token is required, as the file says)")
