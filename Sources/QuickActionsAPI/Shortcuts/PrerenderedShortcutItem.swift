@@ -4,10 +4,11 @@ import QuickActions
 /// list instead of at every render: with 10,000 favorites, writing each item's JSON was most
 /// of a render.
 ///
-/// Invariant, held by construction (the only initializer computes both): `json` is exactly
-/// `JSONWriter.bytes(item.json)` for `item` as stored, which is never visible, and
-/// `visibleJSON` is the same for the item marked visible (the Home Screen shows the first four
-/// items). Localization never changes a dynamic item, so the bytes hold in every language.
+/// Invariant, held by construction (the only initializer computes it): `json` is exactly
+/// `JSONWriter.bytes(item.json)` for `item` as stored, which is never visible. The item marked
+/// visible (the Home Screen shows the first four items) is the same bytes with the last
+/// member's value swapped (`writeVisibleJSON`). Localization never changes a dynamic item, so
+/// the bytes hold in every language.
 ///
 /// A class, so that the cache's sorted array of favorites holds one reference per entry: an
 /// insertion or removal among 10,000 favorites then moves 160 KB, not the 2.5 MB the items
@@ -17,10 +18,12 @@ public final class PrerenderedShortcutItem: Sendable, Equatable {
     public let item: ShortcutItem
     /// `JSONWriter.bytes(item.json)`.
     public let json: [UInt8]
-    /// The same with `visible` true: what the renderer writes for one of the first four.
-    public let visibleJSON: [UInt8]
 
-    /// Prerenders `item` (marked not visible), and its visible form.
+    /// `visible` is the last member (writeJSON writes JSONWriter's sorted order).
+    private static let hiddenEnd = Array(#"false}"#.utf8)
+    private static let visibleEnd = Array(#"true}"#.utf8)
+
+    /// Prerenders `item` (marked not visible).
     public init(_ item: ShortcutItem) {
         var hidden = item
         hidden.visible = false
@@ -28,12 +31,12 @@ public final class PrerenderedShortcutItem: Sendable, Equatable {
         var json: [UInt8] = []
         hidden.writeJSON(to: &json)
         self.json = json
-        // `visible` is the last member (writeJSON writes JSONWriter's sorted order): the visible
-        // form is the same bytes with that member's value swapped.
-        var visibleJSON = json
-        visibleJSON.removeLast(#"false}"#.utf8.count)
-        visibleJSON.append(contentsOf: #"true}"#.utf8)
-        self.visibleJSON = visibleJSON
+    }
+
+    /// Appends the item's JSON with `visible` true: what the renderer writes for one of the first four.
+    public func writeVisibleJSON(to output: inout [UInt8]) {
+        output.append(contentsOf: json[..<(json.count - Self.hiddenEnd.count)])
+        output.append(contentsOf: Self.visibleEnd)
     }
 
     /// Equal when the items are (the JSON follows from the item).

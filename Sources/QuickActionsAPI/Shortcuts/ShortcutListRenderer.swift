@@ -17,6 +17,10 @@ public struct ShortcutListRenderer: Sendable {
     /// The static items' JSON, written once per language: every list (every account's) starts
     /// with the same static items.
     private let staticJSON = StaticItemJSON()
+    /// The parts of the JSON body the `version` hash reads around the items and the warnings.
+    private static let itemsKey = Array(#"{"items":"#.utf8)
+    private static let warningsKey = Array(#","warnings":"#.utf8)
+    private static let objectEnd = [UInt8(ascii: "}")]
 
     /// Creates a renderer.
     public init(
@@ -52,18 +56,21 @@ public struct ShortcutListRenderer: Sendable {
     ) -> ShortcutRepresentation {
         let (language, table) = catalog?.resolve(negotiated: key.language, developmentRegion: baseLanguage) ?? (baseLanguage, nil)
         let localized = LocalizationCatalog.localized(items, table: table)
-        let shownIndexes = localized.indices.filter { !key.visibleOnly || localized[$0].visible }
-        let shown = shownIndexes.map { localized[$0] }
+        let shownIndexes = key.visibleOnly ? localized.indices.filter { localized[$0].visible } : Array(localized.indices)
         switch key.format {
         case .json:
-            // Warnings index into the list returned; those about hidden items go with them.
-            let positions = [Int: Int](uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
-            let warnings = warnings(for: items, localized: localized, table: table, language: language).compactMap { warning -> ShortcutWarning? in
-                guard let index = warning.index else { return warning }
-                guard let position = positions[index] else { return nil }
-                var moved = warning
-                moved.index = position
-                return moved
+            // Warnings index into the list returned; those about hidden items go with them
+            // (the whole list is shown unless `visibleOnly`: then indexes stay as they are).
+            var warnings = warnings(for: items, localized: localized, table: table, language: language)
+            if key.visibleOnly {
+                let positions = [Int: Int](uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
+                warnings = warnings.compactMap { warning -> ShortcutWarning? in
+                    guard let index = warning.index else { return warning }
+                    guard let position = positions[index] else { return nil }
+                    var moved = warning
+                    moved.index = position
+                    return moved
+                }
             }
             // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
             // JSONWriter writes them), and `version` hashes the same object without itself.
@@ -73,7 +80,7 @@ public struct ShortcutListRenderer: Sendable {
                 if offset > 0 { itemsJSON.append(UInt8(ascii: ",")) }
                 let item = localized[index]
                 if item.kind == .dynamic, let ready = prerendered(index) {
-                    itemsJSON.append(contentsOf: item.visible ? ready.visibleJSON : ready.json)
+                    if item.visible { ready.writeVisibleJSON(to: &itemsJSON) } else { itemsJSON.append(contentsOf: ready.json) }
                 } else if item.kind == .static {
                     itemsJSON.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
                 } else {
@@ -83,9 +90,11 @@ public struct ShortcutListRenderer: Sendable {
             itemsJSON.append(UInt8(ascii: "]"))
             let warningsJSON = JSONWriter.bytes(.array(warnings.map(\.json)))
             var hasher = SHA256()
-            for part in [Array(#"{"items":"#.utf8), itemsJSON, Array(#","warnings":"#.utf8), warningsJSON, [UInt8(ascii: "}")]] {
-                hasher.update(part)
-            }
+            hasher.update(Self.itemsKey)
+            hasher.update(itemsJSON)
+            hasher.update(Self.warningsKey)
+            hasher.update(warningsJSON)
+            hasher.update(Self.objectEnd)
             let version = String(SHA256.hex(digest: hasher.finalize()).prefix(32))
             var body = Array(#"{"items":"#.utf8)
             body.reserveCapacity(itemsJSON.count + warningsJSON.count + 64)
@@ -102,7 +111,7 @@ public struct ShortcutListRenderer: Sendable {
                 items, negotiated: key.language, localized: localized, table: table, language: language, appearance: appearance,
                 marksWarnings: marksWarnings)
         case .propertyList:
-            let bytes = PropertyListWriter.xml(items: shown)
+            let bytes = PropertyListWriter.xml(items: shownIndexes.map { localized[$0] })
             let version = String(SHA256.hex(bytes).prefix(32))
             return ShortcutRepresentation(
                 body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language)
