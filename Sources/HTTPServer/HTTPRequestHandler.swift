@@ -5,4 +5,15 @@ public protocol HTTPRequestHandler: Sendable {
     func handle(_ request: HTTPRequest) -> HTTPResponse
     /// Answers a request the transport refused (`method` and `target` as sent).
     func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse
+    /// The answer to a request whose response was still deferred (a write waiting for its
+    /// commit) when the server stopped after its grace period; whether it took effect is not
+    /// known. The deferred response's own steps (`DeferredResponse.map`) still apply to it.
+    func abandoned() -> HTTPResponse
+}
+
+extension HTTPRequestHandler {
+    /// A bare 503.
+    public func abandoned() -> HTTPResponse {
+        HTTPResponse(status: 503)
+    }
 }

@@ -120,6 +120,20 @@ public final class HTTPServer: Sendable {
             usleep(5_000)
         }
         context.streams.closeAll()
+        // A response still deferred after the grace (a write whose commit has not come back) is
+        // answered now, so that no connection is parked when libmicrohttpd stops (it aborts the
+        // process then). Its connection is woken, and given a moment to send the answer.
+        if context.parked.count > 0 {
+            context.parked.completeAll {
+                var response = context.handler.abandoned()
+                response.closeConnection = true
+                return response
+            }
+            let answered = ContinuousClock.now.advanced(by: .seconds(2))
+            while context.parked.count > 0 && ContinuousClock.now < answered {
+                usleep(5_000)
+            }
+        }
         MHD_stop_daemon(handle.pointer)
         Unmanaged<ServerContext>.fromOpaque(handle.contextPointer).release()
     }

@@ -24,10 +24,13 @@ enum MHDBridge {
     /// Frees the per-request state; runs for completed and aborted requests alike.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
         guard let conCls, let raw = conCls.pointee else { return }
-        Unmanaged<RequestContext>.fromOpaque(raw).release()
+        let deferred = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue().deferred
         conCls.pointee = nil
         if let cls {
-            Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(-1) }
+            Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+                if let deferred { server.parked.remove(deferred) }
+                server.inFlight.add(-1)
+            }
         }
     }
 
@@ -169,6 +172,8 @@ enum MHDBridge {
         }
         if let deferred = response.deferred {
             context.deferred = deferred
+            // Known before it may park: stop() answers whatever is still parked after its grace.
+            server.parked.add(deferred)
             guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
             return queue(ready, on: connection, server: server)
         }

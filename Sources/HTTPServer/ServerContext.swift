@@ -19,6 +19,8 @@ final class ServerContext: Sendable {
     /// Requests started and not yet completed (per-thread cells: bumped twice per request).
     let inFlight: ShardedCounter
     let streams = StreamRegistry()
+    /// Deferred responses parked now (see `HTTPServer.stop`).
+    let parked = ParkedResponses()
 
     init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, threadRows: ThreadRows) {
         self.handler = handler

@@ -78,4 +78,50 @@ final class DeferringHandler: HTTPRequestHandler {
         try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try connection.readResponse().status == 202)
     }
+
+    @Test("A response still deferred after stop()'s grace is answered (the handler's abandoned(), closed), and the server stops")
+    func aResponseStillDeferredAtStopIsAnswered() throws {
+        // Before, libmicrohttpd aborted the process: "MHD_stop_daemon() called while we have
+        // suspended connections" (a write whose commit never came back within the grace).
+        final class Stuck: HTTPRequestHandler {
+            let pending = Mutex<[DeferredResponse]>([])
+
+            func handle(_ request: HTTPRequest) -> HTTPResponse {
+                let response = DeferredResponse()
+                response.map { completed in
+                    var mapped = completed
+                    mapped.headers.add("X-Mapped", "yes")
+                    return mapped
+                }
+                pending.withLock { $0.append(response) }
+                return .deferred(response)
+            }
+
+            func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
+                HTTPResponse(status: 400)
+            }
+
+            func abandoned() -> HTTPResponse {
+                HTTPResponse(status: 503, body: .bytes(Array("abandoned".utf8)))
+            }
+        }
+        let handler = Stuck()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: handler)
+        let connections = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        for connection in connections { try connection.send("POST /never HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n") }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while handler.pending.withLock({ $0.count }) < 3 && ContinuousClock.now < deadline { usleep(1_000) }
+        let started = ContinuousClock.now
+        server.stop(grace: .milliseconds(200))
+        #expect(ContinuousClock.now - started < .seconds(3))
+        for connection in connections {
+            let response = try connection.readResponse()
+            #expect(response.status == 503)
+            #expect(response.body == "abandoned")
+            #expect(response.header("X-Mapped") == "yes", "the deferred response's own steps still ran")
+            #expect(response.header("Connection")?.lowercased() == "close")
+        }
+        // The commit that comes back late is ignored.
+        handler.pending.withLock { $0 }.forEach { $0.complete(HTTPResponse(status: 201)) }
+    }
 }

@@ -35,6 +35,15 @@ final class UnreachableRepository: ContactRepository {
         return APIHandler(router: router, logger: RequestLogger(level: .error), metrics: Metrics(threadRows: ThreadRows(ownRows: 0)))
     }
 
+    @Test("A write still waiting when the server stops is answered with a 503 problem that says to retry with its Idempotency-Key")
+    func anAbandonedRequestIsA503Problem() throws {
+        let response = TestResponse(try handler(UnreachableRepository()).abandoned())
+        try response.expectProblem(503)
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(try response.object()["type"]?.stringValue == "https://quickactiond.dev/problems/service-unavailable")
+        #expect(try response.object()["detail"]?.stringValue?.contains("Idempotency-Key") == true)
+    }
+
     @Test func readyzIs503ProblemWhenTheDatabaseDoesNotAnswer() throws {
         let api = try handler(UnreachableRepository())
         let ready = TestResponse(api.handle(try HTTPRequest(method: "GET", target: "/readyz")))

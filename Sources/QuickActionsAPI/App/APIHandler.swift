@@ -70,6 +70,13 @@ public final class APIHandler: HTTPRequestHandler {
         return response
     }
 
+    public func abandoned() -> HTTPResponse {
+        Self.retryShortly(
+            "The server stopped before this request finished, so whether it took effect is not known. Send it again with the same "
+                + "Idempotency-Key, which answers it once either way.", type: "service-unavailable"
+        ).response
+    }
+
     /// A 503 the transport gives before any route runs: `Retry-After: 1`, `type` under quickactiond's problems.
     private static func retryShortly(_ detail: String, type: String) -> Problem {
         var headers = HTTPHeaders()
