@@ -20,7 +20,7 @@ final class ServerContext: Sendable {
     let inFlight: ShardedCounter
     let streams = StreamRegistry()
     /// Deferred responses parked now (see `HTTPServer.stop`).
-    let parked = ParkedResponses()
+    let parked = SuspensionRegistry<DeferredResponse>()
 
     init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, threadRows: ThreadRows) {
         self.handler = handler
