@@ -27,8 +27,13 @@ import Testing
         let logPath = directory.appendingPathComponent("log").path
         let logDescriptor = open(logPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         try #require(logDescriptor >= 0)
-        defer { close(logDescriptor) }
         let logger = RequestLogger(level: .info, descriptor: logDescriptor)
+        defer {
+            // Written out before the descriptor goes: a line flushed later would land in
+            // whatever file reuses its number (it once overwrote another test's lock file).
+            logger.flush()
+            close(logDescriptor)
+        }
 
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("full.sqlite").path)
         let builder = ShortcutItemBuilder()

@@ -3,6 +3,11 @@ import Glibc
 import Synchronization
 
 /// The buffer behind `RequestLogger`: appended to under a lock, written by whoever flushes.
+///
+/// Bytes go out under a second lock, `writing`, taken before the buffer's: flushes write in the
+/// order they took the buffer, and `flush()` returns only once every write begun before it has
+/// ended. Appenders take the buffer's lock alone, so a slow reader of the log never blocks a
+/// request thread (unless the buffer passes `highWater`, when the appender flushes itself).
 final class LogSink: Sendable {
     /// Buffered bytes past which an append writes them out itself.
     static let highWater = 64 * 1024
@@ -11,6 +16,7 @@ final class LogSink: Sendable {
 
     private let descriptor: Int32
     private let buffer = Mutex<[UInt8]>([])
+    private let writing = Mutex(())
     private let flushScheduled = Atomic<Bool>(false)
 
     init(descriptor: Int32) {
@@ -18,14 +24,12 @@ final class LogSink: Sendable {
     }
 
     func append(_ build: (inout [UInt8]) -> Void) {
-        let full = buffer.withLock { buffer -> [UInt8]? in
+        let full = buffer.withLock { buffer -> Bool in
             build(&buffer)
-            guard buffer.count >= Self.highWater else { return nil }
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+            return buffer.count >= Self.highWater
         }
-        if let full {
-            write(full)
+        if full {
+            flush()
         } else if !flushScheduled.exchange(true, ordering: .acquiringAndReleasing) {
             DispatchQueue.global().asyncAfter(deadline: .now() + Self.delay) { [self] in
                 flushScheduled.store(false, ordering: .releasing)
@@ -36,19 +40,24 @@ final class LogSink: Sendable {
 
     /// Writes the buffer, then `bytes`, keeping lines in order.
     func writeNow(_ bytes: [UInt8]) {
-        buffer.withLock { buffer in
-            buffer.append(contentsOf: bytes)
-            write(buffer)
-            buffer.removeAll(keepingCapacity: true)
+        writing.withLock { _ in
+            let pending = buffer.withLock { buffer -> [UInt8] in
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return buffer + bytes
+            }
+            write(pending)
         }
     }
 
+    /// Writes what is buffered; returns once it and any write begun earlier are out.
     func flush() {
-        let pending = buffer.withLock { buffer -> [UInt8] in
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+        writing.withLock { _ in
+            let pending = buffer.withLock { buffer -> [UInt8] in
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return buffer
+            }
+            if !pending.isEmpty { write(pending) }
         }
-        if !pending.isEmpty { write(pending) }
     }
 
     private func write(_ bytes: [UInt8]) {
