@@ -80,9 +80,10 @@ public final class AccessControl: Sendable {
         case .multi(let multi):
             guard let presented else { break }
             if presented.digest.equalsInConstantTime(multi.adminDigest) { return .admin }
-            // Garbage never reaches the store; a well-formed token costs one indexed read on a miss.
-            guard presented.wellFormed else { break }
             if let key = multi.tokens.account(for: presented.digest) { return .account(key) }
+            // Garbage never reaches the store; a well-formed token costs one indexed read on a
+            // miss. (Checked after the cache: a digest found there is a token's.)
+            guard presented.wellFormed else { break }
             let seen = multi.tokens.revocationCount
             if let account = try multi.store.accounts.account(tokenDigest: presented.digest.bytes) {
                 multi.tokens.remember(presented.digest, opens: account.key, seen: seen)
@@ -123,13 +124,32 @@ public final class AccessControl: Sendable {
         }
     }
 
+    /// The token of an `Authorization: Bearer` header: its SHA-256 digest, and where it lies
+    /// in the header, to check its form only when the digest is not a known token's.
+    struct BearerCredential {
+        let digest: AccountTokenCache.Digest
+        private let header: String
+        private let token: Range<Int>
+
+        init(digest: AccountTokenCache.Digest, header: String, token: Range<Int>) {
+            self.digest = digest
+            self.header = header
+            self.token = token
+        }
+
+        /// Whether the token is well formed as an account token (`AccountToken.isWellFormed`).
+        var wellFormed: Bool {
+            var header = header
+            return header.withUTF8 { AccountToken.isWellFormed(bytes: UnsafeBufferPointer(rebasing: $0[token])) }
+        }
+    }
+
     /// The token of an `Authorization: Bearer` header (the scheme in any case, surrounding
-    /// white space ignored): its SHA-256 digest, and whether it is well formed as an account
-    /// token. Reads the header's bytes in place, with no copy of the token: this runs on every
-    /// request.
-    static func bearerCredential(_ header: String) -> (digest: AccountTokenCache.Digest, wellFormed: Bool)? {
-        var header = header
-        return header.withUTF8 { utf8 -> (digest: AccountTokenCache.Digest, wellFormed: Bool)? in
+    /// white space ignored). Reads the header's bytes in place, with no copy of the token: this
+    /// runs on every request.
+    static func bearerCredential(_ header: String) -> BearerCredential? {
+        var utf8Header = header
+        return utf8Header.withUTF8 { utf8 -> BearerCredential? in
             let scheme = "bearer "
             guard utf8.count > scheme.utf8.count else { return nil }
             var index = 0
@@ -142,8 +162,8 @@ public final class AccessControl: Sendable {
             while index < end, utf8[index] == 0x20 || utf8[index] == 0x09 { index += 1 }
             while end > index, utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09 { end -= 1 }
             guard index < end else { return nil }
-            let token = UnsafeBufferPointer(rebasing: utf8[index..<end])
-            return (AccountTokenCache.Digest(sha256: token), AccountToken.isWellFormed(bytes: token))
+            let digest = AccountTokenCache.Digest(sha256: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+            return BearerCredential(digest: digest, header: header, token: index..<end)
         }
     }
 

@@ -21,7 +21,7 @@ public struct AccountScope: Sendable {
     public var triggers: any TriggerStore { source.triggers(of: key) }
 
     /// The account's current shortcut list (built from the store on a cache miss).
-    public func shortcuts() throws(StorageError) -> ShortcutListCache {
+    public func shortcuts() throws(StorageError) -> any RenderedShortcutList {
         try source.shortcuts(of: key)
     }
 
@@ -39,7 +39,7 @@ public protocol AccountScopeSource: Sendable {
     /// The triggers of `account`.
     func triggers(of account: AccountKey) -> any TriggerStore
     /// The shortcut list of `account`.
-    func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache
+    func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList
     /// The validator of `account`'s representation `key` when only it is cached (see `AccountShortcutLists`).
     func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator?
 }
@@ -52,7 +52,7 @@ struct SingleAccountSource: AccountScopeSource {
 
     func contacts(of account: AccountKey) -> any ContactRepository { contacts }
     func triggers(of account: AccountKey) -> any TriggerStore { triggers }
-    func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache { list }
+    func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList { list }
     func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator? { nil }
 }
 
@@ -63,7 +63,7 @@ struct MultiAccountSource: AccountScopeSource {
 
     func contacts(of account: AccountKey) -> any ContactRepository { store.contacts(of: account) }
     func triggers(of account: AccountKey) -> any TriggerStore { store.triggers(of: account) }
-    func shortcuts(of account: AccountKey) throws(StorageError) -> ShortcutListCache { try lists.list(for: account) }
+    func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList { try lists.list(for: account) }
     func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator? {
         lists.validator(for: account, key: key)
     }

@@ -1,41 +1,55 @@
-import Dispatch
 import HTTPServer
 import QuickActions
-import Sharding
 import Storage
 import Synchronization
 
 /// Every account's shortcut list, in a cache bounded by `capacity` lists (`--cache-accounts`),
-/// so memory does not grow with the number of accounts. A list is built from the store on a
-/// miss; a cached one follows its account's changes as the single-account list does (one
-/// favorite's item at a time); the least recently used list leaves when the cache is full.
+/// so memory does not grow with the number of accounts. A list is read from the store and
+/// rendered on a miss (`AccountShortcutList`); a change of its favorites drops it, to be read
+/// again on next use; when the cache is full, a list not used since the clock hand last passed
+/// leaves (CLOCK, an approximation of least-recently-used that costs no write on most hits and
+/// no scan on a miss).
 ///
-/// The cache is split into shards, each under a lock of its own. A list built while a change
-/// of the same shard committed may miss that change, so it is served to the request that built
+/// The cache is split into shards, each under a lock of its own. A list read while a change
+/// of the same shard committed may miss that change, so it is served to the request that read
 /// it (which began before the change was answered) but not kept.
 ///
 /// A list that leaves the cache leaves its validators behind (`ShortcutValidator`: each rendered
 /// representation's ETag, about a hundred bytes against the list's kilobytes), for ten times as
-/// many accounts as lists: a
-/// companion revalidating a list that is no longer cached gets its 304 without the list being
-/// read and rendered again. A change of the account drops them, as it changes a cached list.
+/// many accounts as lists: a companion revalidating a list that is no longer cached gets its
+/// 304 without the list being read and rendered again. A change of the account's list drops
+/// them, as it drops a cached list.
 public final class AccountShortcutLists: Sendable {
     private struct Entry {
-        let list: ShortcutListCache
-        var lastUse: UInt64
+        let list: AccountShortcutList
+        /// Its place in `Shard.ring`.
+        let slot: Int
+        /// Used since the clock hand last passed it.
+        var referenced: Bool
     }
 
     private struct Shard {
         var entries: [AccountKey: Entry] = [:]
+        /// The cached accounts by slot, for the clock hand (nil: a free slot, listed in `freeSlots`).
+        var ring: [AccountKey?] = []
+        var freeSlots: [Int] = []
+        var hand = 0
         /// The validators of lists that left `entries` (and may be back), until a change of their account.
         var validators: [AccountKey: [ShortcutValidator]] = [:]
         /// Accounts in the order their validators were kept, as a ring (grown up to capacity):
         /// the next to leave is at `nextValidator`.
         var validatorRing: [AccountKey] = []
         var nextValidator = 0
-        /// Moves on with every change reported for an account of this shard.
+        /// Moves on with every change of a list of this shard.
         var changes: UInt64 = 0
-        var clock: UInt64 = 0
+
+        /// Drops `account`'s list, if cached, and returns it (to be freed outside the lock).
+        mutating func remove(_ account: AccountKey) -> AccountShortcutList? {
+            guard let entry = entries.removeValue(forKey: account) else { return nil }
+            ring[entry.slot] = nil
+            freeSlots.append(entry.slot)
+            return entry.list
+        }
     }
 
     private final class ShardBox: Sendable {
@@ -49,14 +63,8 @@ public final class AccountShortcutLists: Sendable {
     private let capacityPerShard: Int
     private let validatorCapacityPerShard: Int
     private let store: any DataStore
-    private let builder: ShortcutItemBuilder
-    private let renderer: ShortcutListRenderer
+    private let rendering: AccountShortcutList.Rendering
     private let versions = ShortcutListVersions()
-    /// Where every list tells its observers of changes.
-    private let announcer = DispatchQueue(label: "quickactiond.accounts.announce")
-    private let observers = Mutex<[@Sendable (AccountKey, ShortcutListCache) -> Void]>([])
-    /// `ShortcutValidator.template` by language (a handful: the catalog's).
-    private let templates = Mutex<[String?: PreparedResponse]>([:])
 
     /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts.
     public init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
@@ -64,8 +72,7 @@ public final class AccountShortcutLists: Sendable {
         capacityPerShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
         validatorCapacityPerShard = capacityPerShard * Self.validatorsPerList
         self.store = store
-        self.builder = builder
-        self.renderer = renderer
+        rendering = AccountShortcutList.Rendering(builder: builder, renderer: renderer)
         store.changes.observe { [weak self] change in self?.apply(change) }
         store.accounts.accountChanges.observe { [weak self] change in
             switch change {
@@ -76,9 +83,10 @@ public final class AccountShortcutLists: Sendable {
         }
     }
 
-    /// Calls `observer` after changes of a cached list (on the cache's queue): the account and its list.
-    public func onChange(_ observer: @escaping @Sendable (AccountKey, ShortcutListCache) -> Void) {
-        observers.withLock { $0.append(observer) }
+    /// Whether `change` changes its account's list: a favorite before or after, or a change
+    /// this process did not see the details of (another instance's).
+    public static func changesList(_ change: ContactChange) -> Bool {
+        (change.before == nil && change.after == nil) || change.before?.favorite == true || change.after?.favorite == true
     }
 
     /// Lists held now.
@@ -86,13 +94,13 @@ public final class AccountShortcutLists: Sendable {
         shards.reduce(0) { total, shard in total + shard.state.withLock { $0.entries.count } }
     }
 
-    /// Whether `account`'s list is cached (for tests).
+    /// Whether `account`'s list is cached.
     func isCached(_ account: AccountKey) -> Bool {
         shard(account).state.withLock { $0.entries[account] != nil }
     }
 
     /// The validator of `account`'s representation `key`, when the account's list is not
-    /// cached but its validators are (nil otherwise: the list, cached or built, answers).
+    /// cached but its validators are (nil otherwise: the list, cached or read, answers).
     public func validator(for account: AccountKey, key: ShortcutRepresentationKey) -> ShortcutValidator? {
         shard(account).state.withLock { shard in
             guard shard.entries[account] == nil else { return nil }
@@ -105,54 +113,59 @@ public final class AccountShortcutLists: Sendable {
         shards.reduce(0) { total, shard in total + shard.state.withLock { $0.validators.count } }
     }
 
-    /// `account`'s list: the cached one, or one built from the store (and kept).
-    public func list(for account: AccountKey) throws(StorageError) -> ShortcutListCache {
+    /// `account`'s list: the cached one, or one read from the store (and kept).
+    public func list(for account: AccountKey) throws(StorageError) -> AccountShortcutList {
         let box = shard(account)
-        let (cached, seen) = box.state.withLock { shard -> (ShortcutListCache?, UInt64) in
-            shard.clock += 1
-            shard.entries[account]?.lastUse = shard.clock
-            return (shard.entries[account]?.list, shard.changes)
+        let (cached, seen) = box.state.withLock { shard -> (AccountShortcutList?, UInt64) in
+            guard let entry = shard.entries[account] else { return (nil, shard.changes) }
+            if !entry.referenced { shard.entries[account]?.referenced = true }
+            return (entry.list, shard.changes)
         }
         if let cached { return cached }
-        let list = ShortcutListCache(
-            builder: builder, favorites: try store.contacts(of: account).favorites(), renderer: renderer, threadRows: nil,
-            versions: versions, announcer: announcer)
-        let kept = box.state.withLock { shard -> ShortcutListCache in
+        let list = AccountShortcutList(favorites: try store.contacts(of: account).favorites(), version: versions.next(), rendering: rendering)
+        // The list that leaves, freed after the lock is released.
+        var evicted: AccountShortcutList?
+        let kept = box.state.withLock { shard -> AccountShortcutList in
             if let raced = shard.entries[account] { return raced.list }
             guard shard.changes == seen else { return list }
-            if shard.entries.count >= capacityPerShard, let oldest = shard.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                shard.entries[oldest.key] = nil
-                keepValidators(of: oldest.value.list, for: oldest.key, in: &shard)
-            }
-            shard.clock += 1
+            let slot = claimSlot(in: &shard, evicted: &evicted)
+            shard.ring[slot] = account
             // Validators kept meanwhile stay: no change came since (a change drops them), and
             // keeping them keeps the account's one place in the ring.
-            shard.entries[account] = Entry(list: list, lastUse: shard.clock)
+            shard.entries[account] = Entry(list: list, slot: slot, referenced: false)
             return list
         }
-        if kept === list {
-            list.onChange { [weak self] list in
-                self?.observers.withLock { $0 }.forEach { $0(account, list) }
-            }
-        }
+        _ = evicted
         return kept
     }
 
-    /// The 304 header fields but the ETag in `language`, made once per language.
-    private func template(language: String?) -> PreparedResponse {
-        templates.withLock { templates in
-            if let made = templates[language] { return made }
-            let made = ShortcutValidator.template(language: language)
-            templates[language] = made
-            return made
+    /// A slot for a new list: a free one, a new one below capacity, or the slot of the first
+    /// list the clock hand finds unused since it last passed (whose validators are kept).
+    private func claimSlot(in shard: inout Shard, evicted: inout AccountShortcutList?) -> Int {
+        if let free = shard.freeSlots.popLast() { return free }
+        if shard.ring.count < capacityPerShard {
+            shard.ring.append(nil)
+            return shard.ring.count - 1
+        }
+        // Every slot holds a list (free ones are listed): one turn at most clears every mark.
+        while true {
+            let slot = shard.hand
+            shard.hand = (shard.hand + 1) % shard.ring.count
+            guard let key = shard.ring[slot], let entry = shard.entries[key] else { return slot }
+            if entry.referenced {
+                shard.entries[key]?.referenced = false
+                continue
+            }
+            shard.entries[key] = nil
+            keepValidators(of: entry.list, for: key, in: &shard)
+            evicted = entry.list
+            return slot
         }
     }
 
     /// Keeps the validators of `list` (leaving the cache) as `account`'s, making room if needed.
-    private func keepValidators(of list: ShortcutListCache, for account: AccountKey, in shard: inout Shard) {
-        let validators = list.rendered.map { entry in
-            ShortcutValidator(key: entry.key, etag: entry.representation.etag, template: template(language: entry.representation.language))
-        }
+    private func keepValidators(of list: AccountShortcutList, for account: AccountKey, in shard: inout Shard) {
+        let validators = list.validators
         guard !validators.isEmpty else { return }
         if shard.validators[account] == nil {
             // The oldest leaves (an account dropped since by a change leaves a stale slot; one
@@ -168,29 +181,26 @@ public final class AccountShortcutLists: Sendable {
         shard.validators[account] = validators
     }
 
-    /// Applies a committed change to its account's cached list, and drops its validators; a
-    /// change this process did not see the details of (another instance's) drops the list, to be
-    /// built again on next use. Under the shard's lock: a list leaving the cache meanwhile must
-    /// leave the validators of its changed state, never of the state before.
+    /// Drops the cached list and the validators of a committed change's account, when the change
+    /// changes its list. Under the shard's lock: a list read meanwhile is then not kept.
     private func apply(_ change: ContactChange) {
-        shard(change.account).state.withLock { shard in
+        guard Self.changesList(change) else { return }
+        let dropped = shard(change.account).state.withLock { shard in
             shard.changes += 1
             shard.validators[change.account] = nil
-            if change.before == nil && change.after == nil {
-                shard.entries[change.account] = nil
-            } else {
-                shard.entries[change.account]?.list.apply(change)
-            }
+            return shard.remove(change.account)
         }
+        _ = dropped
     }
 
     /// Drops `account`'s list (the account was deleted).
     func evict(_ account: AccountKey) {
-        shard(account).state.withLock { shard in
+        let dropped = shard(account).state.withLock { shard in
             shard.changes += 1
-            shard.entries[account] = nil
             shard.validators[account] = nil
+            return shard.remove(account)
         }
+        _ = dropped
     }
 
     /// Drops every list (changes may have been missed, see `AccountChange.everything`).
@@ -199,6 +209,9 @@ public final class AccountShortcutLists: Sendable {
             box.state.withLock { shard in
                 shard.changes += 1
                 shard.entries.removeAll()
+                shard.ring.removeAll()
+                shard.freeSlots.removeAll()
+                shard.hand = 0
                 shard.validators.removeAll()
             }
         }

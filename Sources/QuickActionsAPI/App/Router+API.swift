@@ -2,6 +2,7 @@ import Dispatch
 import HTTPServer
 import Sharding
 import Storage
+import Synchronization
 
 extension Router {
     /// The whole API over `dependencies` (the routes are listed in `Routes`); also wires the
@@ -51,24 +52,29 @@ extension Router {
     /// Sends `account`'s new list to its streams. Rendering a long list costs milliseconds: not
     /// for nobody. (A stream that subscribes after this check reads the list as it is then:
     /// see `EventHub.subscribe`.)
-    private static func publish(_ cache: ShortcutListCache, of account: AccountKey, to events: EventHub) {
+    private static func publish(_ list: any RenderedShortcutList, of account: AccountKey, to events: EventHub) {
         guard events.hasStreams(of: account) else { return }
-        let current = cache.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
+        let current = list.versioned(ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false))
         events.publishShortcuts(account: account, version: current.version, data: current.representation.body.array)
     }
 
-    /// Multi-account mode: each cached list tells its account's streams of its changes; a
-    /// change to an account whose list left the cache while a stream of it is open builds the
-    /// list again for that stream; a replaced token or a deleted account ends its streams.
+    /// Multi-account mode: a change of an account's list, while a stream of it is open, reads
+    /// the list again for its streams (once for changes in quick succession); a replaced token
+    /// or a deleted account ends its streams.
     private static func wireAccounts(_ accounts: Dependencies.AccountsMode, events: EventHub) {
         let lists = accounts.lists
-        lists.onChange { account, cache in publish(cache, of: account, to: events) }
         let rebuilds = DispatchQueue(label: "quickactiond.accounts.rebuild")
-        // Weakly: the feed belongs to the store, which the lists hold.
+        let queued = Mutex<Set<AccountKey>>([])
+        // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
+        // came first, so the changed list has left the cache when this one runs.
         accounts.store.changes.observe { [weak lists, weak events] change in
-            guard let lists, let events, events.hasStreams(of: change.account), !lists.isCached(change.account) else { return }
+            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
+            let account = change.account
+            guard queued.withLock({ $0.insert(account).inserted }) else { return }
             rebuilds.async {
-                if let cache = try? lists.list(for: change.account) { publish(cache, of: change.account, to: events) }
+                // Cleared first: a change after this point queues the next read.
+                queued.withLock { _ = $0.remove(account) }
+                if let list = try? lists.list(for: account) { publish(list, of: account, to: events) }
             }
         }
         accounts.store.accounts.accountChanges.observe { [weak events] change in

@@ -30,9 +30,9 @@ final class ShortcutsController: Sendable {
         }
         let representation = try account.shortcuts().representation(key)
         if let ifNoneMatch, Self.matches(ifNoneMatch, representation.etag) {
-            return HTTPResponse(representation.notModified)
+            return representation.notModified
         }
-        return HTTPResponse(representation.response)
+        return representation.response
     }
 
     /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406.

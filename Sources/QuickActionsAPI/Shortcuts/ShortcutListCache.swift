@@ -13,7 +13,7 @@ import Synchronization
 /// database after start-up. Each representation is rendered once per change, on first use,
 /// and observers (the `/events` streams) are told on a queue of their own, after the write
 /// that made the change has returned; changes made meanwhile are told once, as the latest list.
-public final class ShortcutListCache: Sendable {
+public final class ShortcutListCache: RenderedShortcutList {
     private struct State {
         /// The favorites' dynamic items, by creation sequence (ascending), with their JSON.
         var favorites: [(sequence: Int64, item: PrerenderedShortcutItem)]
@@ -52,15 +52,12 @@ public final class ShortcutListCache: Sendable {
     private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
     /// The list's version, also readable without the lock (changed under it).
     private let currentVersion = Atomic<Int>(1)
-    /// Per-thread copies; nil for a list that is one of thousands (an account's), served from
-    /// the shared state alone.
-    private let rows: PerThreadReplica<RowCache>?
+    /// Per-thread copies.
+    private let rows: PerThreadReplica<RowCache>
     /// Tells observers of changes, off the writers' threads.
-    private let announcer: DispatchQueue
-    /// The repository a list that follows its feed reads again (nil for an account's cached list).
-    private let source: (any ContactRepository)?
-    /// Where new version numbers come from (nil: counted here, from 1).
-    private let versions: ShortcutListVersions?
+    private let announcer = DispatchQueue(label: "quickactiond.shortcuts.announce")
+    /// The repository the list reads again after a change it did not see the details of.
+    private let source: any ContactRepository
     /// Whether an announcement is queued (the changes after it is queued are in it).
     private let announcementQueued = Atomic<Bool>(false)
     /// The last version announced (read and written on `announcer` only).
@@ -68,10 +65,17 @@ public final class ShortcutListCache: Sendable {
 
     /// Builds the first list from the repository's favorites, then follows the changes of its
     /// account. Each row of `threadRows` keeps copies of its own.
-    public convenience init(
+    public init(
         builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
     ) throws(StorageError) {
-        self.init(builder: builder, favorites: try repository.favorites(), renderer: renderer, threadRows: threadRows, source: repository)
+        self.builder = builder
+        source = repository
+        rows = PerThreadReplica(rows: threadRows) { _ in RowCache() }
+        self.renderer = renderer
+        let items = try repository.favorites().map {
+            (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)))
+        }
+        state = Mutex(State(favorites: items, version: 1))
         // Read first, then followed: nothing writes before the server starts serving. The
         // observer holds the list weakly and reaches the repository through it: the feed
         // belongs to the repository, so holding either strongly would be a cycle.
@@ -80,31 +84,11 @@ public final class ShortcutListCache: Sendable {
             guard let self, change.account == account else { return }
             if change.before == nil && change.after == nil {
                 // Another process changed the account: read its favorites again.
-                if let favorites = try? self.source?.favorites() { self.replace(favorites: favorites) }
+                if let favorites = try? self.source.favorites() { self.replace(favorites: favorites) }
             } else {
                 self.apply(change)
             }
         }
-    }
-
-    /// A list of `favorites` that follows nothing by itself: its owner applies changes
-    /// (`apply(_:)`). `versions` numbers its versions (so a list built again later continues
-    /// above this one's numbers); `announcer` is the queue observers are told on.
-    init(
-        builder: ShortcutItemBuilder, favorites: [Contact], renderer: ShortcutListRenderer, threadRows: ThreadRows?,
-        versions: ShortcutListVersions? = nil, announcer: DispatchQueue? = nil, source: (any ContactRepository)? = nil
-    ) {
-        self.builder = builder
-        self.source = source
-        rows = threadRows.map { PerThreadReplica(rows: $0) { _ in RowCache() } }
-        self.renderer = renderer
-        self.versions = versions
-        self.announcer = announcer ?? DispatchQueue(label: "quickactiond.shortcuts.announce")
-        let first = versions?.next() ?? 1
-        currentVersion.store(first, ordering: .relaxed)
-        announcedVersion.store(first, ordering: .relaxed)
-        let items = favorites.map { (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0))) }
-        self.state = Mutex(State(favorites: items, version: first))
     }
 
     /// Replaces the whole list by `favorites` (read again from the store).
@@ -112,7 +96,7 @@ public final class ShortcutListCache: Sendable {
         let items = favorites.map { (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0))) }
         state.withLock { state in
             state.favorites = items
-            state.version = versions?.next() ?? state.version + 1
+            state.version += 1
             state.representations = []
             currentVersion.store(state.version, ordering: .releasing)
         }
@@ -168,7 +152,7 @@ public final class ShortcutListCache: Sendable {
             case (false, nil):
                 return false
             }
-            state.version = versions?.next() ?? state.version + 1
+            state.version += 1
             state.representations = []
             currentVersion.store(state.version, ordering: .releasing)
             return true
@@ -190,19 +174,14 @@ public final class ShortcutListCache: Sendable {
         }
     }
 
-    /// The representation for `key`, rendered on first use after each change.
+    /// The representation for `key`, rendered on first use after each change, and the list
+    /// version it shows.
     ///
     /// Each HTTP thread answers from copies of its own (`PerThreadReplica`), under a lock of
     /// its own. The HTTP threads then never contend for a lock or write a shared cache line to
     /// serve the list (no reference count shared on the representation, its bytes or its
     /// header fields). A row drops its copies when the version changes.
-    public func representation(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation {
-        versioned(key).representation
-    }
-
-    /// The representation for `key` and the list version it shows.
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
-        guard let rows else { return sharedRepresentation(key) }
         let version = currentVersion.load(ordering: .acquiring)
         let row = rows.current
         let mine = row.state.withLock { row in

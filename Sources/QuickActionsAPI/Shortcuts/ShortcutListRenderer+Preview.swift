@@ -10,14 +10,15 @@ extension ShortcutListRenderer {
         _ items: [ShortcutItem], negotiated: String?, localized: [ShortcutItem], table: [String: String]?, language: String,
         appearance: PreviewAppearance, marksWarnings: Bool
     ) -> ShortcutRepresentation {
-        let list = render(items, key: ShortcutRepresentationKey(format: .json, language: negotiated, visibleOnly: false))
+        let list = render(items, key: ShortcutRepresentationKey(format: .json, language: negotiated, visibleOnly: false), prepared: false)
         let preview = ShortcutMenuPreview(
             items: localized, warnings: marksWarnings ? warnings(for: items, localized: localized, table: table, language: language) : nil,
             appName: localizedAppName(table: table), appearance: appearance, language: language, version: list.version)
         let bytes = Array(preview.svg().utf8)
         let version = String(SHA256.hex(bytes).prefix(32))
         return ShortcutRepresentation(
-            body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "image/svg+xml", language: language)
+            body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "image/svg+xml", language: language,
+            prepared: false)
     }
 
     /// The name under the icon: the table's `CFBundleDisplayName` (or `CFBundleName`) when it

@@ -36,8 +36,9 @@ public struct ShortcutListRenderer: Sendable {
     /// `LocalizationCatalog.resolve`), and `Content-Language` names that table's language.
     /// The JSON body's `version` is the hash of the list itself (items and warnings, in that
     /// language), so it is the same after a restart.
-    public func render(_ items: [ShortcutItem], key: ShortcutRepresentationKey) -> ShortcutRepresentation {
-        render(items, key: key, prerendered: { _ in nil })
+    /// `prepared`: whether the representation's 200 is made once (see `ShortcutRepresentation`).
+    public func render(_ items: [ShortcutItem], key: ShortcutRepresentationKey, prepared: Bool = true) -> ShortcutRepresentation {
+        render(items, key: key, prepared: prepared, prerendered: { _ in nil })
     }
 
     /// Every finding about the list in `language` (indexes into the whole list): the
@@ -52,7 +53,7 @@ public struct ShortcutListRenderer: Sendable {
     /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
     /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
     public func render(
-        _ items: [ShortcutItem], key: ShortcutRepresentationKey, prerendered: (Int) -> PrerenderedShortcutItem?
+        _ items: [ShortcutItem], key: ShortcutRepresentationKey, prepared: Bool = true, prerendered: (Int) -> PrerenderedShortcutItem?
     ) -> ShortcutRepresentation {
         let (language, table) = catalog?.resolve(negotiated: key.language, developmentRegion: baseLanguage) ?? (baseLanguage, nil)
         let localized = LocalizationCatalog.localized(items, table: table)
@@ -105,7 +106,8 @@ public struct ShortcutListRenderer: Sendable {
             body.append(contentsOf: warningsJSON)
             body.append(UInt8(ascii: "}"))
             return ShortcutRepresentation(
-                body: SharedBytes(body), etag: "\"\(version)\"", version: version, contentType: "application/json", language: language)
+                body: SharedBytes(body), etag: "\"\(version)\"", version: version, contentType: "application/json", language: language,
+                prepared: prepared)
         case .previewSVG(let appearance, let marksWarnings):
             return renderPreview(
                 items, negotiated: key.language, localized: localized, table: table, language: language, appearance: appearance,
@@ -114,7 +116,8 @@ public struct ShortcutListRenderer: Sendable {
             let bytes = PropertyListWriter.xml(items: shownIndexes.map { localized[$0] })
             let version = String(SHA256.hex(bytes).prefix(32))
             return ShortcutRepresentation(
-                body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language)
+                body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language,
+                prepared: prepared)
         }
     }
 }

@@ -17,37 +17,103 @@ public final class ShortcutRepresentation: Sendable {
     public let contentType: String
     /// The language the titles are in, when a localization was chosen.
     public let language: String?
-    /// The 200 answer, and the 304 (the same header fields without Content-Type, no body):
-    /// made once and sent by every request that gets this representation (each adds only its
-    /// X-Request-Id), so a connection may reuse what it made for them.
-    public let response: PreparedResponse
-    public let notModified: PreparedResponse
+    /// The header fields but the ETag, shared by every representation of this media type and language.
+    let fields: ShortcutResponseFields
+    /// The 200 made once and sent by every request that gets this representation (each adds
+    /// only its X-Request-Id), so a connection may reuse what it made for it; nil for a
+    /// representation served a few times only (an account's, see `AccountShortcutList`): its
+    /// 200 is then made per request from the shared fields, with no header fields of its own.
+    private let prepared: PreparedResponse?
 
     /// A copy with bytes and header fields of its own (see `ShortcutListCache.representation`).
     func copy() -> ShortcutRepresentation {
-        ShortcutRepresentation(body: SharedBytes(body.array), etag: etag, version: version, contentType: contentType, language: language)
+        ShortcutRepresentation(
+            body: SharedBytes(body.array), etag: etag, version: version, contentType: contentType, language: language,
+            prepared: prepared != nil)
     }
 
-    public init(body: SharedBytes, etag: String, version: String, contentType: String, language: String?) {
+    /// A representation of `body`; `prepared`: whether its 200 is made once (see `response`).
+    public init(body: SharedBytes, etag: String, version: String, contentType: String, language: String?, prepared: Bool = true) {
         self.body = body
         self.etag = etag
         self.version = version
         self.contentType = contentType
         self.language = language
-        var headers = Self.validationFields(etag: etag, language: language, capacity: 5)
-        notModified = PreparedResponse(status: 304, headers: headers)
-        headers.add("Content-Type", contentType)
-        response = PreparedResponse(status: 200, headers: headers, body: body)
+        fields = ShortcutResponseFields.shared(contentType: contentType, language: language)
+        if prepared {
+            var headers = fields.ok
+            headers.add("ETag", etag)
+            self.prepared = PreparedResponse(status: 200, headers: headers, body: body)
+        } else {
+            self.prepared = nil
+        }
     }
 
-    /// The header fields a 304 repeats from the 200 (RFC 9110 §15.4.5): the ETag (nil: left to
-    /// the caller, see `ShortcutValidator`), Cache-Control, Vary and Content-Language.
-    static func validationFields(etag: String?, language: String?, capacity: Int = 4) -> HTTPHeaders {
+    /// The 200 answer.
+    public var response: HTTPResponse {
+        if let prepared { return HTTPResponse(prepared) }
+        var response = HTTPResponse(status: 200, headers: fields.ok, body: .shared(body))
+        response.variableField = ("ETag", etag)
+        return response
+    }
+
+    /// The 304 answer: the header fields the 200 carries, without Content-Type and body (RFC
+    /// 9110 §15.4.5). Every representation in one language shares one prepared response whose
+    /// variable field is the ETag, so a connection revalidating one list after another (an
+    /// account's after another's) reuses what it made for the first.
+    public var notModified: HTTPResponse {
+        fields.notModified(etag: etag)
+    }
+
+    /// The header fields a 304 repeats from the 200 (RFC 9110 §15.4.5) but the ETag:
+    /// Cache-Control, Vary and Content-Language.
+    static func validationFields(language: String?, capacity: Int = 4) -> HTTPHeaders {
         var headers = HTTPHeaders(capacity: capacity)
-        if let etag { headers.add("ETag", etag) }
         headers.add("Cache-Control", "no-cache")
         headers.add("Vary", "Accept, Accept-Language")
         if let language { headers.add("Content-Language", language) }
         return headers
+    }
+}
+
+/// The header fields of a list's 200 and 304 but the ETag, made once per media type and
+/// language (a handful: the catalog's languages, JSON and property list).
+final class ShortcutResponseFields: Sendable {
+    /// The 200's fields but the ETag.
+    let ok: HTTPHeaders
+    /// The 304's fields but the ETag, prepared once.
+    let template: PreparedResponse
+
+    private init(contentType: String, language: String?) {
+        let validation = ShortcutRepresentation.validationFields(language: language, capacity: 5)
+        template = PreparedResponse(status: 304, headers: validation)
+        var ok = validation
+        ok.add("Content-Type", contentType)
+        self.ok = ok
+    }
+
+    /// The 304 for `etag`, made from the shared template.
+    func notModified(etag: String) -> HTTPResponse {
+        var response = HTTPResponse(template)
+        response.variableField = ("ETag", etag)
+        return response
+    }
+
+    private struct Key: Hashable {
+        let contentType: String
+        let language: String?
+    }
+
+    private static let made = Mutex<[Key: ShortcutResponseFields]>([:])
+
+    /// The fields of `contentType` in `language`, made on first use.
+    static func shared(contentType: String, language: String?) -> ShortcutResponseFields {
+        let key = Key(contentType: contentType, language: language)
+        return made.withLock { made in
+            if let fields = made[key] { return fields }
+            let fields = ShortcutResponseFields(contentType: contentType, language: language)
+            made[key] = fields
+            return fields
+        }
     }
 }

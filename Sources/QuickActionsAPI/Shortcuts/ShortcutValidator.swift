@@ -8,20 +8,19 @@ public struct ShortcutValidator: Sendable {
     public let key: ShortcutRepresentationKey
     /// Its strong ETag, quoted.
     public let etag: String
-    /// The 304's other header fields, shared by every validator in the representation's language.
-    let template: PreparedResponse
+    /// The 304's other header fields, shared by every representation in its language.
+    let fields: ShortcutResponseFields
 
-    /// The 304 answer to a request whose `If-None-Match` names `etag`: the header fields the 200
-    /// carries, without Content-Type and body (RFC 9110 §15.4.5). The ETag is the response's
-    /// variable field, so a connection revalidating one list after another reuses one response.
-    public var notModified: HTTPResponse {
-        var response = HTTPResponse(template)
-        response.variableField = ("ETag", etag)
-        return response
+    /// The validator of `representation`, rendered for `key`.
+    init(key: ShortcutRepresentationKey, of representation: ShortcutRepresentation) {
+        self.key = key
+        etag = representation.etag
+        fields = representation.fields
     }
 
-    /// The header fields of a 304 in `language`, but the ETag.
-    static func template(language: String?) -> PreparedResponse {
-        PreparedResponse(status: 304, headers: ShortcutRepresentation.validationFields(etag: nil, language: language))
+    /// The 304 answer to a request whose `If-None-Match` names `etag`: what the representation's
+    /// own `notModified` answers.
+    public var notModified: HTTPResponse {
+        fields.notModified(etag: etag)
     }
 }
