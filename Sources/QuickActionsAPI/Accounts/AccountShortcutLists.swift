@@ -24,14 +24,20 @@ public final class AccountShortcutLists: Sendable {
         let list: AccountShortcutList
         /// Its place in `Shard.ring`.
         let slot: Int
-        /// Used since the clock hand last passed it.
-        var referenced: Bool
+    }
+
+    /// A place on the clock: an account whose list is cached (nil: free, listed in
+    /// `Shard.freeSlots`), and whether its list was used since the hand last passed.
+    private struct Slot {
+        var account: AccountKey?
+        var referenced = false
     }
 
     private struct Shard {
         var entries: [AccountKey: Entry] = [:]
-        /// The cached accounts by slot, for the clock hand (nil: a free slot, listed in `freeSlots`).
-        var ring: [AccountKey?] = []
+        /// The cached accounts by slot, for the clock hand (the marks live here, not in
+        /// `entries`: the hand reads and clears them without hashing).
+        var ring: [Slot] = []
         var freeSlots: [Int] = []
         var hand = 0
         /// The validators of lists that left `entries` (and may be back), until a change of their account.
@@ -46,7 +52,7 @@ public final class AccountShortcutLists: Sendable {
         /// Drops `account`'s list, if cached, and returns it (to be freed outside the lock).
         mutating func remove(_ account: AccountKey) -> AccountShortcutList? {
             guard let entry = entries.removeValue(forKey: account) else { return nil }
-            ring[entry.slot] = nil
+            ring[entry.slot] = Slot()
             freeSlots.append(entry.slot)
             return entry.list
         }
@@ -118,7 +124,7 @@ public final class AccountShortcutLists: Sendable {
         let box = shard(account)
         let (cached, seen) = box.state.withLock { shard -> (AccountShortcutList?, UInt64) in
             guard let entry = shard.entries[account] else { return (nil, shard.changes) }
-            if !entry.referenced { shard.entries[account]?.referenced = true }
+            if !shard.ring[entry.slot].referenced { shard.ring[entry.slot].referenced = true }
             return (entry.list, shard.changes)
         }
         if let cached { return cached }
@@ -129,10 +135,10 @@ public final class AccountShortcutLists: Sendable {
             if let raced = shard.entries[account] { return raced.list }
             guard shard.changes == seen else { return list }
             let slot = claimSlot(in: &shard, evicted: &evicted)
-            shard.ring[slot] = account
+            shard.ring[slot] = Slot(account: account)
             // Validators kept meanwhile stay: no change came since (a change drops them), and
             // keeping them keeps the account's one place in the ring.
-            shard.entries[account] = Entry(list: list, slot: slot, referenced: false)
+            shard.entries[account] = Entry(list: list, slot: slot)
             return list
         }
         _ = evicted
@@ -144,19 +150,18 @@ public final class AccountShortcutLists: Sendable {
     private func claimSlot(in shard: inout Shard, evicted: inout AccountShortcutList?) -> Int {
         if let free = shard.freeSlots.popLast() { return free }
         if shard.ring.count < capacityPerShard {
-            shard.ring.append(nil)
+            shard.ring.append(Slot())
             return shard.ring.count - 1
         }
         // Every slot holds a list (free ones are listed): one turn at most clears every mark.
         while true {
             let slot = shard.hand
             shard.hand = (shard.hand + 1) % shard.ring.count
-            guard let key = shard.ring[slot], let entry = shard.entries[key] else { return slot }
-            if entry.referenced {
-                shard.entries[key]?.referenced = false
+            if shard.ring[slot].referenced {
+                shard.ring[slot].referenced = false
                 continue
             }
-            shard.entries[key] = nil
+            guard let key = shard.ring[slot].account, let entry = shard.entries.removeValue(forKey: key) else { return slot }
             keepValidators(of: entry.list, for: key, in: &shard)
             evicted = entry.list
             return slot

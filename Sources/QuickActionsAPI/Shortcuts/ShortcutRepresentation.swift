@@ -19,11 +19,12 @@ public final class ShortcutRepresentation: Sendable {
     public let language: String?
     /// The header fields but the ETag, shared by every representation of this media type and language.
     let fields: ShortcutResponseFields
-    /// The 200 made once and sent by every request that gets this representation (each adds
-    /// only its X-Request-Id), so a connection may reuse what it made for it; nil for a
-    /// representation served a few times only (an account's, see `AccountShortcutList`): its
-    /// 200 is then made per request from the shared fields, with no header fields of its own.
-    private let prepared: PreparedResponse?
+    /// The 200 and the 304 made once and sent by every request that gets this representation
+    /// (each adds only its X-Request-Id), so a connection may reuse what it made for them; nil
+    /// for a representation served a few times only (an account's, see `AccountShortcutList`):
+    /// its answers are then made per request from the shared fields, with no header fields of
+    /// its own.
+    private let prepared: (ok: PreparedResponse, notModified: PreparedResponse)?
 
     /// A copy with bytes and header fields of its own (see `ShortcutListCache.representation`).
     func copy() -> ShortcutRepresentation {
@@ -41,9 +42,12 @@ public final class ShortcutRepresentation: Sendable {
         self.language = language
         fields = ShortcutResponseFields.shared(contentType: contentType, language: language)
         if prepared {
-            var headers = fields.ok
+            var headers = fields.template.headers
             headers.add("ETag", etag)
-            self.prepared = PreparedResponse(status: 200, headers: headers, body: body)
+            let notModified = PreparedResponse(status: 304, headers: headers)
+            headers = fields.ok
+            headers.add("ETag", etag)
+            self.prepared = (PreparedResponse(status: 200, headers: headers, body: body), notModified)
         } else {
             self.prepared = nil
         }
@@ -51,18 +55,19 @@ public final class ShortcutRepresentation: Sendable {
 
     /// The 200 answer.
     public var response: HTTPResponse {
-        if let prepared { return HTTPResponse(prepared) }
+        if let prepared { return HTTPResponse(prepared.ok) }
         var response = HTTPResponse(status: 200, headers: fields.ok, body: .shared(body))
         response.variableField = ("ETag", etag)
         return response
     }
 
     /// The 304 answer: the header fields the 200 carries, without Content-Type and body (RFC
-    /// 9110 §15.4.5). Every representation in one language shares one prepared response whose
-    /// variable field is the ETag, so a connection revalidating one list after another (an
-    /// account's after another's) reuses what it made for the first.
+    /// 9110 §15.4.5). Unprepared, every representation in one language shares one prepared
+    /// response whose variable field is the ETag, so a connection revalidating one account's
+    /// list after another's reuses what it made for the first.
     public var notModified: HTTPResponse {
-        fields.notModified(etag: etag)
+        if let prepared { return HTTPResponse(prepared.notModified) }
+        return fields.notModified(etag: etag)
     }
 
     /// The header fields a 304 repeats from the 200 (RFC 9110 §15.4.5) but the ETag:
