@@ -25,11 +25,21 @@ public struct AccountScope: Sendable {
         try source.shortcuts(of: key)
     }
 
-    /// The validator of the representation `representation` of the account's list, when the
-    /// list is not cached but the validator is: enough to answer a revalidation (304).
-    public func shortcutValidator(for representation: ShortcutRepresentationKey) -> ShortcutValidator? {
-        source.shortcutValidator(of: key, for: representation)
+    /// What the cache holds of the account's list, for a revalidation of `representation`: the
+    /// list, or the representation's validator when only it is kept (see `AccountShortcutLists`).
+    public func cachedShortcuts(for representation: ShortcutRepresentationKey) -> CachedShortcuts {
+        source.cachedShortcuts(of: key, for: representation)
     }
+}
+
+/// What the cache holds of an account's list (see `AccountScope.cachedShortcuts`).
+public enum CachedShortcuts: Sendable {
+    /// The list itself.
+    case list(any RenderedShortcutList)
+    /// The validator of the representation asked for, the list having left the cache.
+    case validator(ShortcutValidator)
+    /// Neither: the list must be read.
+    case none
 }
 
 /// Where a scope's views come from: single-account mode's fixed ones, or a multi-account store's.
@@ -40,8 +50,8 @@ public protocol AccountScopeSource: Sendable {
     func triggers(of account: AccountKey) -> any TriggerStore
     /// The shortcut list of `account`.
     func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList
-    /// The validator of `account`'s representation `key` when only it is cached (see `AccountShortcutLists`).
-    func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator?
+    /// What the cache holds of `account`'s list, for a revalidation of its representation `key`.
+    func cachedShortcuts(of account: AccountKey, for key: ShortcutRepresentationKey) -> CachedShortcuts
 }
 
 /// Single-account mode: the account `default`'s views, made once.
@@ -53,7 +63,7 @@ struct SingleAccountSource: AccountScopeSource {
     func contacts(of account: AccountKey) -> any ContactRepository { contacts }
     func triggers(of account: AccountKey) -> any TriggerStore { triggers }
     func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList { list }
-    func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator? { nil }
+    func cachedShortcuts(of account: AccountKey, for key: ShortcutRepresentationKey) -> CachedShortcuts { .list(list) }
 }
 
 /// Multi-account mode: views of the store, made when a controller asks, and cached lists.
@@ -64,7 +74,7 @@ struct MultiAccountSource: AccountScopeSource {
     func contacts(of account: AccountKey) -> any ContactRepository { store.contacts(of: account) }
     func triggers(of account: AccountKey) -> any TriggerStore { store.triggers(of: account) }
     func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList { try lists.list(for: account) }
-    func shortcutValidator(of account: AccountKey, for key: ShortcutRepresentationKey) -> ShortcutValidator? {
-        lists.validator(for: account, key: key)
+    func cachedShortcuts(of account: AccountKey, for key: ShortcutRepresentationKey) -> CachedShortcuts {
+        lists.cached(account, key: key)
     }
 }

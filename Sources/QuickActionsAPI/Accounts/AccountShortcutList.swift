@@ -28,8 +28,22 @@ public final class AccountShortcutList: RenderedShortcutList {
     /// The account's favorites, in creation order.
     private let favorites: [Contact]
     private let rendering: Rendering
-    /// The representations rendered so far (usually one: a companion asks for one).
-    private let rendered = Mutex<[(key: ShortcutRepresentationKey, representation: ShortcutRepresentation)]>([])
+    /// A representation and the key it was rendered for.
+    private final class Rendered: Sendable {
+        let key: ShortcutRepresentationKey
+        let representation: ShortcutRepresentation
+
+        init(key: ShortcutRepresentationKey, representation: ShortcutRepresentation) {
+            self.key = key
+            self.representation = representation
+        }
+    }
+
+    /// The first representation rendered, read without a lock: a companion asks for one, and
+    /// the two HTTP threads serving a popular account then write no shared lock to find it.
+    private let first = AtomicLazyReference<Rendered>()
+    /// The others rendered so far.
+    private let others = Mutex<[Rendered]>([])
 
     init(favorites: [Contact], version: Int, rendering: Rendering) {
         self.favorites = favorites
@@ -43,25 +57,27 @@ public final class AccountShortcutList: RenderedShortcutList {
     }
 
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
-        if let made = rendered.withLock({ $0.first { $0.key == key }?.representation }) { return (version, made) }
-        let made = rendering.renderer.render(items, key: key, prepared: false)
-        // Two requests may render it at once: both get the same bytes, and the first is kept.
-        let kept = rendered.withLock { rendered -> ShortcutRepresentation in
-            if let raced = rendered.first(where: { $0.key == key }) { return raced.representation }
-            rendered.append((key, made))
+        if let made = first.load(), made.key == key { return (version, made.representation) }
+        if let made = others.withLock({ $0.first { $0.key == key } }) { return (version, made.representation) }
+        let made = Rendered(key: key, representation: rendering.renderer.render(items, key: key, prepared: false))
+        let kept = first.storeIfNil(made)
+        guard kept !== made, kept.key != key else { return (version, kept.representation) }
+        // Two requests may render one representation at once: both get the same bytes, and the
+        // first is kept.
+        let other = others.withLock { others -> Rendered in
+            if let raced = others.first(where: { $0.key == key }) { return raced }
+            others.append(made)
             return made
         }
-        return (version, kept)
+        return (version, other.representation)
     }
 
     /// The validators of the representations rendered so far (previews excepted: companions do
     /// not revalidate them).
     var validators: [ShortcutValidator] {
-        rendered.withLock { rendered in
-            rendered.compactMap { entry in
-                if case .previewSVG = entry.key.format { return nil }
-                return ShortcutValidator(key: entry.key, of: entry.representation)
-            }
+        ([first.load()].compactMap { $0 } + others.withLock { $0 }).compactMap { entry in
+            if case .previewSVG = entry.key.format { return nil }
+            return ShortcutValidator(key: entry.key, of: entry.representation)
         }
     }
 }

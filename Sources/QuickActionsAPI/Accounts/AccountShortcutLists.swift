@@ -108,9 +108,19 @@ public final class AccountShortcutLists: Sendable {
     /// The validator of `account`'s representation `key`, when the account's list is not
     /// cached but its validators are (nil otherwise: the list, cached or read, answers).
     public func validator(for account: AccountKey, key: ShortcutRepresentationKey) -> ShortcutValidator? {
-        shard(account).state.withLock { shard in
-            guard shard.entries[account] == nil else { return nil }
-            return shard.validators[account]?.first { $0.key == key }
+        if case .validator(let validator) = cached(account, key: key) { return validator }
+        return nil
+    }
+
+    /// What is cached of `account`'s list, under one lock: the list (marked used), else the
+    /// validator of its representation `key`.
+    public func cached(_ account: AccountKey, key: ShortcutRepresentationKey) -> CachedShortcuts {
+        shard(account).state.withLock { shard -> CachedShortcuts in
+            if let entry = shard.entries[account] {
+                if !shard.ring[entry.slot].referenced { shard.ring[entry.slot].referenced = true }
+                return .list(entry.list)
+            }
+            return shard.validators[account]?.first { $0.key == key }.map(CachedShortcuts.validator) ?? .none
         }
     }
 

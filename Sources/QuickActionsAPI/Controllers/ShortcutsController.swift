@@ -25,10 +25,14 @@ final class ShortcutsController: Sendable {
         let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
         let account = try request.account()
         let ifNoneMatch = request.http.headers["If-None-Match"]
-        if let ifNoneMatch, let validator = account.shortcutValidator(for: key), Self.matches(ifNoneMatch, validator.etag) {
+        // A revalidation looks in the cache once: the list, or only its validator.
+        let cached = ifNoneMatch == nil ? .none : account.cachedShortcuts(for: key)
+        if let ifNoneMatch, case .validator(let validator) = cached, Self.matches(ifNoneMatch, validator.etag) {
             return validator.notModified
         }
-        let representation = try account.shortcuts().representation(key)
+        let list: any RenderedShortcutList
+        if case .list(let held) = cached { list = held } else { list = try account.shortcuts() }
+        let representation = list.representation(key)
         if let ifNoneMatch, Self.matches(ifNoneMatch, representation.etag) {
             return representation.notModified
         }

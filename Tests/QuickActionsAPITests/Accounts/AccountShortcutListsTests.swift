@@ -111,6 +111,70 @@ import Testing
         #expect(lists.validator(for: alice, key: Self.json) == nil, "another instance's change drops them too")
     }
 
+    /// `count` new accounts whose keys fall in `key`'s shard (keys are spread by their low bits).
+    private static func shardMates(of key: AccountKey, _ count: Int, in store: InMemoryDataStore) throws -> [AccountKey] {
+        var mates: [AccountKey] = []
+        while mates.count < count {
+            let mate = try Self.account(store, "mate \(mates.count) \(Int.random(in: 0..<1_000_000))")
+            if mate.rawValue % 16 == key.rawValue % 16 { mates.append(mate) }
+        }
+        return mates
+    }
+
+    @Test func aListUsedSinceItWasCachedOutlivesOneThatWasNot() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 32, store: store)  // two lists per shard
+        let used = try Self.account(store, "used")
+        let mates = try Self.shardMates(of: used, 2, in: store)
+        _ = try lists.list(for: used)
+        _ = try lists.list(for: mates[0])
+        _ = try lists.list(for: used)  // marked used
+        _ = try lists.list(for: mates[1])  // the clock hand spares `used` once and takes mates[0]
+        #expect(lists.isCached(used) && lists.isCached(mates[1]) && !lists.isCached(mates[0]))
+        #expect(lists.count == 2)
+    }
+
+    @Test func aRevalidationFindsTheListOrItsValidatorUnderOneLookup() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 16, store: store)  // one list per shard
+        let alice = try Self.account(store, "alice")
+        _ = try store.contacts(of: alice).create(NewContact(name: "Ada", favorite: true))
+        guard case .none = lists.cached(alice, key: Self.json) else { Issue.record("nothing read yet"); return }
+        let list = try lists.list(for: alice)
+        let etag = list.representation(Self.json).etag
+        guard case .list(let held) = lists.cached(alice, key: Self.json) else { Issue.record("the list is cached"); return }
+        #expect(held === list)
+        _ = try lists.list(for: try Self.shardMates(of: alice, 1, in: store)[0]).representation(Self.json)
+        guard case .validator(let validator) = lists.cached(alice, key: Self.json) else { Issue.record("only the validator is"); return }
+        #expect(validator.etag == etag)
+    }
+
+    @Test func aListRendersEachRepresentationOnceAndKeepsTheirValidators() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 100, store: store)
+        let alice = try Self.account(store, "alice")
+        _ = try store.contacts(of: alice).create(NewContact(name: "Ada", email: "ada@example.com", favorite: true))
+        let list = try lists.list(for: alice)
+        let plist = ShortcutRepresentationKey(format: .propertyList, language: nil, visibleOnly: false)
+        let visible = ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: true)
+        let json = list.representation(Self.json)
+        #expect(list.representation(plist) === list.representation(plist) && list.representation(Self.json) === json)
+        #expect(list.representation(visible) !== json && list.representation(plist).contentType == "application/x-plist")
+        #expect(Set(list.validators.map(\.etag)) == Set([json.etag, list.representation(plist).etag, list.representation(visible).etag]))
+        // The same bytes and ETag as single-account mode's renderer gives the same favorites.
+        let items = ShortcutItemBuilder().items(favorites: try store.contacts(of: alice).favorites())
+        let direct = ShortcutListRenderer().render(items, key: Self.json)
+        #expect(json.body.array == direct.body.array && json.etag == direct.etag)
+        // An account's answers carry no header fields of their own: the ETag is the variable field.
+        let ok = json.response
+        #expect(ok.status == 200 && ok.prepared == nil && ok.variableField?.value == json.etag && ok.headers["ETag"] == nil)
+        #expect(ok.headers["Content-Type"] == "application/json" && ok.body.bytes == json.body.array)
+        // Every account's 304 in one language is one prepared response, the ETag swapped.
+        let bob = try lists.list(for: try Self.account(store, "bob")).representation(Self.json)
+        #expect(bob.etag != json.etag && bob.notModified.prepared != nil && bob.notModified.prepared === json.notModified.prepared)
+        #expect(json.notModified.variableField?.value == json.etag && json.notModified.status == 304)
+    }
+
     @Test func validatorsAreBoundedToTenTimesTheLists() throws {
         let store = InMemoryDataStore()
         let lists = Self.lists(capacity: 16, store: store)
