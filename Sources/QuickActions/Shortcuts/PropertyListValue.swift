@@ -43,6 +43,26 @@ public indirect enum PropertyListValue: Sendable, Equatable, Hashable {
     /// Writes `JSONWriter.bytes(.object(values.mapValues(\.json)))`: keys sorted, as JSONWriter does.
     public static func writeJSON(_ values: [String: PropertyListValue], to output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
+        if values.count <= 2 {
+            // Most userInfo dictionaries (every favorite's) have one or two members: ordered in
+            // place, with no array of sorted keys.
+            var members = values.makeIterator()
+            if let first = members.next() {
+                let second = members.next()
+                let (low, high) = second.map { first.key < $0.key ? (first, $0) : ($0, first) } ?? (first, nil)
+                JSONWriter.writeString(low.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                low.value.writeJSON(to: &output)
+                if let high {
+                    output.append(UInt8(ascii: ","))
+                    JSONWriter.writeString(high.key, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    high.value.writeJSON(to: &output)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+            return
+        }
         for (offset, key) in values.keys.sorted().enumerated() {
             if offset > 0 { output.append(UInt8(ascii: ",")) }
             JSONWriter.writeString(key, to: &output)

@@ -75,9 +75,13 @@ public final class AccountShortcutList: RenderedShortcutList {
     /// The validators of the representations rendered so far (previews excepted: companions do
     /// not revalidate them).
     var validators: [ShortcutValidator] {
-        ([first.load()].compactMap { $0 } + others.withLock { $0 }).compactMap { entry in
-            if case .previewSVG = entry.key.format { return nil }
-            return ShortcutValidator(key: entry.key, of: entry.representation)
+        var validators: [ShortcutValidator] = []
+        func add(_ entry: Rendered) {
+            if case .previewSVG = entry.key.format { return }
+            validators.append(ShortcutValidator(key: entry.key, of: entry.representation))
         }
+        if let first = first.load() { add(first) }
+        others.withLock { others in others.forEach(add) }
+        return validators
     }
 }

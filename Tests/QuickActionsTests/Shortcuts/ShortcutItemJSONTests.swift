@@ -12,6 +12,14 @@ import Testing
             targetContentIdentifier: "scene-1", kind: .dynamic, visible: false),
         ShortcutItem(type: "x", localizedTitle: "", icon: .systemImageName("star.fill"), kind: .static, visible: false),
         ShortcutItem(type: "y", localizedTitle: "t", icon: .templateImageName("tmpl"), userInfo: [:], kind: .dynamic),
+        // One and two members take a path of their own (no sorted key array): every order.
+        ShortcutItem(type: "one", localizedTitle: "1", userInfo: ["contactId": .string("abc")], kind: .dynamic),
+        ShortcutItem(type: "two", localizedTitle: "2", userInfo: ["contactId": .string("abc"), "Name": .string("Ada")], kind: .dynamic),
+        ShortcutItem(
+            type: "two", localizedTitle: "2", userInfo: ["a": .integer(1), "b": .dictionary(["y": .bool(true), "x": .bool(false)])], kind: .static),
+        ShortcutItem(type: "two", localizedTitle: "2", userInfo: ["b": .integer(1), "a": .integer(2)], kind: .static),
+        ShortcutItem(type: "two", localizedTitle: "2", userInfo: ["é": .integer(1), "e\u{301}x": .integer(2)], kind: .static),
+        ShortcutItem(type: "two", localizedTitle: "2", userInfo: ["Z": .integer(1), "a": .integer(2)], kind: .static),
         ShortcutItem(
             type: "z", localizedTitle: "nested", icon: .type(.favorite),
             userInfo: [
