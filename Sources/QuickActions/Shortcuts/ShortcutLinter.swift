@@ -55,7 +55,8 @@ public enum ShortcutLinter {
             func checkEmoji(_ field: String, _ text: String) {
                 // No ASCII character shows as emoji (digits, # and * only do with a keycap or
                 // VS16 after them): most names skip the per-character Unicode lookups.
-                if text.utf8.allSatisfy({ $0 < 0x80 }) { return }
+                var bytes = text
+                if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return }
                 let emoji = text.filter(\.isEmojiGlyph)
                 if !emoji.isEmpty {
                     warn("emoji", "\(field) \"\(text)\" contains emoji (\(emoji)); use an icon (an SF Symbol) instead of emoji")
