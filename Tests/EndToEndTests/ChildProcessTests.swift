@@ -78,4 +78,39 @@ import Testing
             }
         }
     }
+
+    @Test("A server's listening line is found among others, even split across writes; an ending or silence says what was read")
+    func outputLineWaitsForTheWholeLineAndExplainsFailures() throws {
+        let server = try ChildProcess(
+            "/bin/sh", ["-c", "echo starting; printf 'quickactiond listening on http://127.0.0.1:'; sleep 0.2; echo 4242; sleep 30"], output: .pipe)
+        defer { _ = server.stop(SIGKILL, seconds: 5) }
+        #expect(try server.outputLine(startingWith: "quickactiond listening on http://", seconds: 10) == "127.0.0.1:4242")
+
+        let quitter = try ChildProcess("/bin/sh", ["-c", "echo almost; exit 3"], output: .pipe)
+        #expect {
+            try quitter.outputLine(startingWith: "quickactiond listening on", seconds: 10)
+        } throws: { error in
+            "\(error)".contains("almost") && ("\(error)".contains("closed") || "\(error)".contains("ended"))
+        }
+        _ = quitter.wait()
+
+        let silent = try ChildProcess("/bin/sleep", ["30"], output: .pipe)
+        defer { _ = silent.stop(SIGKILL, seconds: 5) }
+        let start = MonotonicSeconds.now
+        #expect {
+            try silent.outputLine(startingWith: "quickactiond listening on", seconds: 0.3)
+        } throws: { error in
+            "\(error)".contains("within 0.3 s")
+        }
+        #expect(MonotonicSeconds.now - start < 5)
+    }
+}
+
+/// A monotonic clock for the tests' own timings.
+private enum MonotonicSeconds {
+    static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }

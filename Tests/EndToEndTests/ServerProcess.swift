@@ -206,37 +206,16 @@ final class ServerProcess {
 
     /// Reads stdout until `quickactiond listening on http://HOST:PORT`; returns HOST and PORT.
     private static func awaitListening(_ child: ChildProcess) throws -> (host: String, port: Int) {
-        let prefix = "quickactiond listening on http://"
-        let deadline = Date().addingTimeInterval(startTimeoutSeconds)
-        var received: [UInt8] = []
-        while Date() < deadline {
-            var lines = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            lines.removeLast()  // Not yet ended by a newline.
-            for line in lines where line.hasPrefix(prefix) {
-                let address = line.dropFirst(prefix.count)
-                guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port)
-                else {
-                    throw HTTPTestClientError("unexpected listening line: \(line)")
-                }
-                return (String(address[..<colon]), port)
-            }
-            var pollDescriptor = pollfd(fd: child.outputPipe, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pollDescriptor, 1, 100)
-            if ready < 0 && errno != EINTR { throw HTTPTestClientError("poll on stdout failed: \(String(cString: strerror(errno)))") }
-            if ready > 0 {
-                var chunk = [UInt8](repeating: 0, count: 4096)
-                let count = chunk.withUnsafeMutableBytes { read(child.outputPipe, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    received += chunk[..<count]
-                } else if count == 0 {
-                    throw HTTPTestClientError("quickactiond closed stdout before listening; stdout: \(String(decoding: received, as: UTF8.self))")
-                }
-            } else if let exit = child.exit {
-                throw HTTPTestClientError("quickactiond ended (\(exit)) before listening")
-            }
+        let address: Substring
+        do {
+            address = try child.outputLine(startingWith: "quickactiond listening on http://", seconds: startTimeoutSeconds)
+        } catch {
+            throw HTTPTestClientError("quickactiond did not report listening: \(error)")
         }
-        throw HTTPTestClientError(
-            "quickactiond did not report listening within \(startTimeoutSeconds) s; stdout: \(String(decoding: received, as: UTF8.self))")
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else {
+            throw HTTPTestClientError("unexpected listening line: \(address)")
+        }
+        return (String(address[..<colon]), port)
     }
 
     /// Sends `signal` and waits for the process to end; escalates to SIGKILL at the stop timeout.

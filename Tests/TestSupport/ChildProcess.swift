@@ -211,6 +211,35 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// Reads the output pipe until a complete line starting with `prefix` (a server's "listening
+    /// on" line) and returns the rest of that line. Throws, with everything read so far, when
+    /// the child closes its output or ends first, or `seconds` pass.
+    public func outputLine(startingWith prefix: String, seconds: Double) throws(ChildProcessError) -> Substring {
+        let deadline = Self.now() + seconds
+        var received: [UInt8] = []
+        func output() -> String { String(decoding: received, as: UTF8.self) }
+        while Self.now() < deadline {
+            var lines = output().split(separator: "\n", omittingEmptySubsequences: false)
+            lines.removeLast()  // Not yet ended by a newline.
+            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line.dropFirst(prefix.count) }
+            var pollDescriptor = pollfd(fd: outputPipe, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pollDescriptor, 1, 100)
+            if ready < 0 && errno != EINTR { throw ChildProcessError("poll on the output failed: \(String(cString: strerror(errno)))") }
+            if ready > 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = chunk.withUnsafeMutableBytes { read(outputPipe, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    received += chunk[..<count]
+                } else if count == 0 {
+                    throw ChildProcessError("the output closed before a line starting with '\(prefix)'; output: \(output())")
+                }
+            } else if let exit {
+                throw ChildProcessError("the child ended (\(exit)) before a line starting with '\(prefix)'; output: \(output())")
+            }
+        }
+        throw ChildProcessError("no line starting with '\(prefix)' within \(seconds) s; output: \(output())")
+    }
+
     private static func reap(_ pid: pid_t, options: Int32) -> ChildExit? {
         var status: Int32 = 0
         var reaped: pid_t

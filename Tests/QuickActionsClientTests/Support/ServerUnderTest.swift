@@ -22,29 +22,18 @@ final class ServerUnderTest {
             ["--port", "0", "--db", directory.appendingPathComponent("server.sqlite").path, "--log-level", "warning"] + arguments,
             environment: environment, output: .pipe)
         self.child = child
-        var received = ""
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, Self.port(in: received) == nil {
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(child.outputPipe, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            received += String(decoding: chunk[..<count], as: UTF8.self)
-        }
-        guard let port = Self.port(in: received) else {
+        let address: Substring
+        do {
+            address = try child.outputLine(startingWith: "quickactiond listening on http://127.0.0.1:", seconds: 10)
+        } catch {
             _ = child.stop(SIGKILL, seconds: 5)
-            throw ProxyError("quickactiond did not say where it listens: \(received)")
+            throw ProxyError("quickactiond did not say where it listens: \(error)")
+        }
+        guard let port = Int(address), (1...65535).contains(port) else {
+            _ = child.stop(SIGKILL, seconds: 5)
+            throw ProxyError("unexpected listening line: \(address)")
         }
         self.port = port
-    }
-
-    /// The port of a complete `… listening on http://127.0.0.1:PORT` line.
-    static func port(in output: String) -> Int? {
-        let prefix = "listening on http://127.0.0.1:"
-        guard let range = output.range(of: prefix) else { return nil }
-        let rest = output[range.upperBound...]
-        guard rest.contains("\n") else { return nil }
-        return Int(rest.prefix { $0.isNumber })
     }
 
     deinit {
