@@ -175,6 +175,43 @@ import Testing
         #expect(json.notModified.variableField?.value == json.etag && json.notModified.status == 304)
     }
 
+    @Test func underConcurrentReadsAndChangesAWriterAlwaysReadsItsOwnChange() async throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 32, store: store)
+        var accounts: [(key: AccountKey, contactId: String)] = []
+        for index in 0..<200 {
+            let key = try Self.account(store, "account \(index)")
+            accounts.append((key, try store.contacts(of: key).create(NewContact(name: "Friend \(index)", favorite: false)).id))
+        }
+        let shared = accounts
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            // Readers keep the cache churning (200 accounts, 32 lists).
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<3_000 { _ = try lists.list(for: shared[Int.random(in: 0..<shared.count)].key).representation(Self.json) }
+                    return 0
+                }
+            }
+            // Writers toggle a favorite, then read the list at once: it must show the change.
+            for writer in 0..<2 {
+                group.addTask {
+                    var stale = 0
+                    for round in 0..<400 {
+                        let (key, contactId) = shared[writer * 100 + round % 100]  // each writer its own half
+                        let favorite = try #require(try store.contacts(of: key).get(id: contactId)).favorite == false
+                        _ = try store.contacts(of: key).update(id: contactId, ContactPatch(favorite: favorite), expectedRevision: nil)
+                        if Self.dynamicTitles(try lists.list(for: key)).isEmpty == favorite { stale += 1 }
+                    }
+                    return stale
+                }
+            }
+            var stale = 0
+            for try await count in group { stale += count }
+            #expect(stale == 0, "\(stale) reads after a change missed it")
+        }
+        #expect(lists.count <= 32)
+    }
+
     @Test func validatorsAreBoundedToTenTimesTheLists() throws {
         let store = InMemoryDataStore()
         let lists = Self.lists(capacity: 16, store: store)
