@@ -199,16 +199,10 @@ public final class AccountShortcutLists: Sendable {
     /// Drops the cached list and the validators of a committed change's account, when the change
     /// changes its list. Under the shard's lock: a list read meanwhile is then not kept.
     private func apply(_ change: ContactChange) {
-        guard Self.changesList(change) else { return }
-        let dropped = shard(change.account).state.withLock { shard in
-            shard.changes += 1
-            shard.validators[change.account] = nil
-            return shard.remove(change.account)
-        }
-        _ = dropped
+        if Self.changesList(change) { evict(change.account) }
     }
 
-    /// Drops `account`'s list (the account was deleted).
+    /// Drops `account`'s list and validators (its list changed, or the account was deleted).
     func evict(_ account: AccountKey) {
         let dropped = shard(account).state.withLock { shard in
             shard.changes += 1
