@@ -67,9 +67,18 @@ struct SingleAccountSource: AccountScopeSource {
 }
 
 /// Multi-account mode: views of the store, made when a controller asks, and cached lists.
-struct MultiAccountSource: AccountScopeSource {
+///
+/// A class, made once: a scope holding it is one reference. (As a struct of an existential and
+/// a reference it did not fit an existential's inline buffer, so every request's scope boxed a
+/// copy on the heap, and each copy of the scope retained both.)
+final class MultiAccountSource: AccountScopeSource {
     let store: any DataStore
     let lists: AccountShortcutLists
+
+    init(store: any DataStore, lists: AccountShortcutLists) {
+        self.store = store
+        self.lists = lists
+    }
 
     func contacts(of account: AccountKey) -> any ContactRepository { store.contacts(of: account) }
     func triggers(of account: AccountKey) -> any TriggerStore { store.triggers(of: account) }

@@ -76,7 +76,10 @@ public struct ShortcutListRenderer: Sendable {
             // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
             // JSONWriter writes them), and `version` hashes the same object without itself.
             // Each part is written once: the hash reads the parts, then they are joined.
-            var itemsJSON: [UInt8] = [UInt8(ascii: "[")]
+            var itemsJSON: [UInt8] = []
+            // Room for a typical item (about 200 bytes) each, so the array is not regrown per item.
+            itemsJSON.reserveCapacity(2 + 256 * shownIndexes.count)
+            itemsJSON.append(UInt8(ascii: "["))
             for (offset, index) in shownIndexes.enumerated() {
                 if offset > 0 { itemsJSON.append(UInt8(ascii: ",")) }
                 let item = localized[index]
@@ -96,7 +99,7 @@ public struct ShortcutListRenderer: Sendable {
             hasher.update(Self.warningsKey)
             hasher.update(warningsJSON)
             hasher.update(Self.objectEnd)
-            let version = String(SHA256.hex(digest: hasher.finalize()).prefix(32))
+            let version = SHA256.hex(digest: hasher.finalize(), digits: 32)
             var body = Array(#"{"items":"#.utf8)
             body.reserveCapacity(itemsJSON.count + warningsJSON.count + 64)
             body.append(contentsOf: itemsJSON)
@@ -114,7 +117,7 @@ public struct ShortcutListRenderer: Sendable {
                 marksWarnings: marksWarnings)
         case .propertyList:
             let bytes = PropertyListWriter.xml(items: shownIndexes.map { localized[$0] })
-            let version = String(SHA256.hex(bytes).prefix(32))
+            let version = SHA256.hex(digest: SHA256.digest(bytes), digits: 32)
             return ShortcutRepresentation(
                 body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language,
                 prepared: prepared)

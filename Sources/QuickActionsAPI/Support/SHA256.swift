@@ -16,16 +16,19 @@ public struct SHA256: Sendable {
         hex(digest: digest(bytes))
     }
 
-    /// `digest` as lower-case hexadecimal digits.
-    public static func hex(digest: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+    /// `digest` as lower-case hexadecimal digits: the first `digits` of them (all by default).
+    /// Written straight into the string's storage: a shortcut list's version and ETag are made
+    /// this way on every cache miss.
+    public static func hex(digest: [UInt8], digits: Int = 64) -> String {
+        let count = max(0, min(digits, digest.count * 2))
+        return String(unsafeUninitializedCapacity: count) { text in
+            for index in 0..<count {
+                let byte = digest[index / 2]
+                let nibble = index % 2 == 0 ? byte >> 4 : byte & 0x0F
+                text[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return count
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes given so far (see `update`), kept until `finalize`: each piece is hashed then,

@@ -18,4 +18,15 @@ import Testing
         #expect(
             SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
+
+    @Test func hexWritesTheFirstDigitsAskedFor() {
+        let digest = SHA256.digest(Array("abc".utf8))
+        // A shortcut list's version is the first 32 digits (128 bits).
+        #expect(SHA256.hex(digest: digest, digits: 32) == "ba7816bf8f01cfea414140de5dae2223")
+        #expect(SHA256.hex(digest: digest, digits: 3) == "ba7")
+        #expect(SHA256.hex(digest: digest, digits: 0) == "")
+        // More digits than the digest has give all of them.
+        #expect(SHA256.hex(digest: digest, digits: 100) == SHA256.hex(digest: digest))
+        #expect(SHA256.hex(digest: [0x00, 0x0F, 0xF0, 0xFF]) == "000ff0ff")
+    }
 }
