@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Sharding
 import Storage
 
 /// Who a request comes from, and what it may reach.
@@ -21,42 +22,60 @@ public final class AccessControl: Sendable {
         case account(AccountKey)
     }
 
-    /// What multi-account mode holds: one object, so that reading it costs one reference.
+    /// What multi-account mode holds.
+    ///
+    /// Every request reads it, on every HTTP thread, so nothing in it is reference counted per
+    /// request: it is read through `let`s of this object (borrowed, not copied, where a `Mode`
+    /// enum with it as payload was copied, and retained, by each `switch`), and the scope a
+    /// request gets holds its own thread's source (`PerThreadReplica`). A count changed by both
+    /// threads on every request passes its cache line between the cores each time.
     private final class MultiAccount: Sendable {
         let adminDigest: AccountTokenCache.Digest
         let store: any DataStore
-        let source: MultiAccountSource
+        let sources: PerThreadReplica<MultiAccountSource>
         let tokens: AccountTokenCache
 
-        init(adminDigest: AccountTokenCache.Digest, store: any DataStore, source: MultiAccountSource, tokens: AccountTokenCache) {
+        init(
+            adminDigest: AccountTokenCache.Digest, store: any DataStore, sources: PerThreadReplica<MultiAccountSource>, tokens: AccountTokenCache
+        ) {
             self.adminDigest = adminDigest
             self.store = store
-            self.source = source
+            self.sources = sources
             self.tokens = tokens
         }
     }
 
-    private enum Mode: Sendable {
-        case single(tokenDigest: AccountTokenCache.Digest?, scope: AccountScope?)
-        case multi(MultiAccount)
-    }
-
-    private let mode: Mode
+    /// Single-account mode's credential and scope (nil in multi-account mode).
+    private let single: (tokenDigest: AccountTokenCache.Digest?, scope: AccountScope?)?
+    /// Multi-account mode's state (nil in single-account mode).
+    private let multi: MultiAccount?
+    /// The same object, for the per-request paths: read with `_withUnsafeGuaranteedRef`, which
+    /// borrows it with no retain and release (binding `multi` with `if let` copies it: a
+    /// retain on every request of an object every thread shares). `multi` keeps it alive as
+    /// long as this object, whose methods are the only readers.
+    private let borrowedMulti: Unmanaged<MultiAccount>?
 
     /// Single-account mode: `token` (nil: none needed) opens every route, for `scope` (nil: a
     /// router without account routes, in tests).
     public init(serviceToken token: String?, scope: AccountScope?) {
-        mode = .single(tokenDigest: token.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }, scope: scope)
+        single = (token.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }, scope)
+        multi = nil
+        borrowedMulti = nil
     }
 
     /// Multi-account mode over `store`: `adminToken` opens the admin routes; account tokens,
-    /// looked up by digest (the last `cacheCapacity` in memory), open their account's.
-    public init(adminToken: String, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int) {
+    /// looked up by digest (the last `cacheCapacity` in memory), open their account's. The
+    /// scopes given to requests are made per row of `threadRows` (one per HTTP thread).
+    public init(
+        adminToken: String, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int, threadRows: ThreadRows = .single
+    ) {
         let tokens = AccountTokenCache(capacity: cacheCapacity)
-        mode = .multi(
-            MultiAccount(
-                adminDigest: AccountTokenCache.Digest(SHA256.digest(Array(adminToken.utf8))), store: store,
-                source: MultiAccountSource(store: store, lists: lists), tokens: tokens))
+        single = nil
+        let multi = MultiAccount(
+            adminDigest: AccountTokenCache.Digest(SHA256.digest(Array(adminToken.utf8))), store: store,
+            sources: PerThreadReplica(rows: threadRows) { _ in MultiAccountSource(store: store, lists: lists) }, tokens: tokens)
+        self.multi = multi
+        borrowedMulti = Unmanaged.passUnretained(multi)
         store.accounts.accountChanges.observe { change in
             if let key = change.key { tokens.forget(key) } else { tokens.forgetAll() }
         }
@@ -64,8 +83,7 @@ public final class AccessControl: Sendable {
 
     /// Whether accounts are on (`--accounts`).
     public var hasAccounts: Bool {
-        if case .multi = mode { return true }
-        return false
+        borrowedMulti != nil
     }
 
     /// The sender of `request`, or nil when its credential opens nothing (401). Paths in
@@ -73,22 +91,27 @@ public final class AccessControl: Sendable {
     /// is thrown (503: the token may be valid).
     public func authenticate(_ request: HTTPRequest) throws(StorageError) -> Principal? {
         let presented = request.headers["Authorization"].flatMap(Self.bearerCredential)
-        switch mode {
-        case .single(let tokenDigest, _):
-            guard let tokenDigest else { return .service }
-            if let presented, presented.digest.equalsInConstantTime(tokenDigest) { return .service }
-        case .multi(let multi):
-            guard let presented else { break }
-            if presented.digest.equalsInConstantTime(multi.adminDigest) { return .admin }
-            if let key = multi.tokens.account(for: presented.digest) { return .account(key) }
-            // Garbage never reaches the store; a well-formed token costs one indexed read on a
-            // miss. (Checked after the cache: a digest found there is a token's.)
-            guard presented.wellFormed else { break }
-            let seen = multi.tokens.revocationCount
-            if let account = try multi.store.accounts.account(tokenDigest: presented.digest.bytes) {
-                multi.tokens.remember(presented.digest, opens: account.key, seen: seen)
-                return .account(account.key)
+        if let borrowedMulti {
+            if let presented {
+                let known = borrowedMulti._withUnsafeGuaranteedRef { multi -> Principal? in
+                    if presented.digest.equalsInConstantTime(multi.adminDigest) { return .admin }
+                    return multi.tokens.account(for: presented.digest).map(Principal.account)
+                }
+                if let known { return known }
+                // Garbage never reaches the store; a well-formed token costs one indexed read on a
+                // miss. (Checked after the cache: a digest found there is a token's.)
+                if presented.wellFormed, let multi {
+                    let seen = multi.tokens.revocationCount
+                    if let account = try multi.store.accounts.account(tokenDigest: presented.digest.bytes) {
+                        multi.tokens.remember(presented.digest, opens: account.key, seen: seen)
+                        return .account(account.key)
+                    }
+                }
             }
+        } else if let tokenDigest = single?.tokenDigest {
+            if let presented, presented.digest.equalsInConstantTime(tokenDigest) { return .service }
+        } else {
+            return .service
         }
         return BearerAuthenticator.openPaths.contains(request.path) ? .anonymous : nil
     }
@@ -96,29 +119,37 @@ public final class AccessControl: Sendable {
     /// What `principal` may do on a route of `access`: the scope an account route acts for
     /// (nil for the others), or the problem (403) that refuses it.
     public func authorize(_ principal: Principal, _ access: RouteAccess) throws(Problem) -> AccountScope? {
-        switch (mode, principal, access) {
-        case (_, _, .open):
+        if let borrowedMulti {
+            switch (principal, access) {
+            case (_, .open):
+                return nil
+            case (.anonymous, _):
+                // Only open paths let a request through without a credential, and they route to open routes.
+                throw BearerAuthenticator.challenge
+            case (.account(let key), .account):
+                return AccountScope(key: key, source: borrowedMulti._withUnsafeGuaranteedRef { $0.sources.current })
+            case (.admin, .admin), (.admin, .operations), (_, .anyCredential):
+                return nil
+            case (.admin, .account):
+                throw Self.forbidden(
+                    "The admin token manages accounts; it holds no contacts. Use an account token (POST /accounts gives one) for this operation.")
+            case (.account, .admin), (.account, .operations):
+                throw Self.forbidden("This operation needs the admin token; an account token opens only its own account's operations.")
+            default:
+                throw Self.forbidden("This credential does not open this operation.")
+            }
+        }
+        switch (principal, access) {
+        case (_, .open):
             return nil
-        case (_, .anonymous, _):
-            // Only open paths let a request through without a credential, and they route to open routes.
+        case (.anonymous, _):
             throw BearerAuthenticator.challenge
-        case (.single(_, let scope?), .service, .account):
-            return scope
-        case (.single(_, nil), .service, .account):
+        case (.service, .account):
+            return single?.scope
+        case (.service, .operations), (.service, .anyCredential):
             return nil
-        case (.single, .service, .operations), (.single, .service, .anyCredential):
-            return nil
-        case (.single, _, .admin):
+        case (_, .admin):
             throw Self.forbidden("The admin API exists in multi-account mode only: start quickactiond with --accounts and an admin token.")
-        case (.multi, .admin, .admin), (.multi, .admin, .operations), (.multi, _, .anyCredential):
-            return nil
-        case (.multi, .admin, .account):
-            throw Self.forbidden(
-                "The admin token manages accounts; it holds no contacts. Use an account token (POST /accounts gives one) for this operation.")
-        case (.multi(let multi), .account(let key), .account):
-            return AccountScope(key: key, source: multi.source)
-        case (.multi, .account, .admin), (.multi, .account, .operations):
-            throw Self.forbidden("This operation needs the admin token; an account token opens only its own account's operations.")
         default:
             throw Self.forbidden("This credential does not open this operation.")
         }

@@ -43,7 +43,12 @@ public enum CachedShortcuts: Sendable {
 }
 
 /// Where a scope's views come from: single-account mode's fixed ones, or a multi-account store's.
-public protocol AccountScopeSource: Sendable {
+///
+/// Class-bound: a scope then holds one reference, and copies as a reference does. (An
+/// unconstrained existential is copied through its type's value witnesses, which kept a
+/// request's scope, and `AccessControl`'s mode that holds one, from being borrowed: every
+/// request copied both several times over.)
+public protocol AccountScopeSource: AnyObject, Sendable {
     /// The contacts of `account`.
     func contacts(of account: AccountKey) -> any ContactRepository
     /// The triggers of `account`.
@@ -55,10 +60,16 @@ public protocol AccountScopeSource: Sendable {
 }
 
 /// Single-account mode: the account `default`'s views, made once.
-struct SingleAccountSource: AccountScopeSource {
+final class SingleAccountSource: AccountScopeSource {
     let contacts: any ContactRepository
     let triggers: any TriggerStore
     let list: ShortcutListCache
+
+    init(contacts: any ContactRepository, triggers: any TriggerStore, list: ShortcutListCache) {
+        self.contacts = contacts
+        self.triggers = triggers
+        self.list = list
+    }
 
     func contacts(of account: AccountKey) -> any ContactRepository { contacts }
     func triggers(of account: AccountKey) -> any TriggerStore { triggers }
@@ -67,10 +78,6 @@ struct SingleAccountSource: AccountScopeSource {
 }
 
 /// Multi-account mode: views of the store, made when a controller asks, and cached lists.
-///
-/// A class, made once: a scope holding it is one reference. (As a struct of an existential and
-/// a reference it did not fit an existential's inline buffer, so every request's scope boxed a
-/// copy on the heap, and each copy of the scope retained both.)
 final class MultiAccountSource: AccountScopeSource {
     let store: any DataStore
     let lists: AccountShortcutLists

@@ -12,7 +12,8 @@ extension Router {
         let access: AccessControl
         if let accounts = dependencies.accounts {
             access = AccessControl(
-                adminToken: accounts.adminToken, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity)
+                adminToken: accounts.adminToken, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity,
+                threadRows: dependencies.metrics.threadRows)
             wireAccounts(accounts, events: events)
         } else {
             let cache = dependencies.cache
