@@ -83,21 +83,35 @@ public final class ShortcutRepresentation: Sendable {
 
 /// The header fields of a list's 200 and 304 but the ETag, made once per media type and
 /// language (a handful: the catalog's languages, JSON and property list).
+///
+/// Each HTTP thread answers with copies of its own (`HTTPThreads.rows`): every account's
+/// response holds these fields, so one shared copy would have its reference count changed by
+/// both threads on every request, passing its cache line between the cores each time.
 final class ShortcutResponseFields: Sendable {
-    /// The 200's fields but the ETag.
-    let ok: HTTPHeaders
-    /// The 304's fields but the ETag, prepared once.
-    let template: PreparedResponse
+    /// The 200's fields but the ETag, per HTTP thread.
+    private let okRows: PerThreadReplica<HTTPHeaders>
+    /// The 304's fields but the ETag, prepared once per HTTP thread (a connection stays on one
+    /// thread, so it reuses what it made for its thread's template).
+    private let templateRows: PerThreadReplica<PreparedResponse>
 
     private init(contentType: String, language: String?) {
         let validation = ShortcutRepresentation.validationFields(language: language, capacity: 5)
-        template = PreparedResponse(status: 304, headers: validation)
         var ok = validation
         ok.add("Content-Type", contentType)
-        self.ok = ok
+        // A new array per row (`map`): rows sharing one array's storage would share its count.
+        okRows = PerThreadReplica(rows: HTTPThreads.rows) { _ in HTTPHeaders(ok.fields.map { $0 }) }
+        templateRows = PerThreadReplica(rows: HTTPThreads.rows) { _ in
+            PreparedResponse(status: 304, headers: HTTPHeaders(validation.fields.map { $0 }))
+        }
     }
 
-    /// The 304 for `etag`, made from the shared template.
+    /// The 200's fields but the ETag (the calling thread's copy).
+    var ok: HTTPHeaders { okRows.current }
+
+    /// The 304's fields but the ETag, prepared (the calling thread's copy).
+    var template: PreparedResponse { templateRows.current }
+
+    /// The 304 for `etag`, made from the calling thread's template.
     func notModified(etag: String) -> HTTPResponse {
         var response = HTTPResponse(template)
         response.variableField = ("ETag", etag)
