@@ -15,7 +15,7 @@ extension ShortcutListRenderer {
             items: localized, warnings: marksWarnings ? warnings(for: items, localized: localized, table: table, language: language) : nil,
             appName: localizedAppName(table: table), appearance: appearance, language: language, version: list.version)
         let bytes = Array(preview.svg().utf8)
-        let version = SHA256.hex(digest: SHA256.digest(bytes), digits: 32)
+        let version = SHA256.hex(bytes, digits: Self.versionDigits)
         return ShortcutRepresentation(
             body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "image/svg+xml", language: language,
             prepared: false)

@@ -17,6 +17,8 @@ public struct ShortcutListRenderer: Sendable {
     /// The static items' JSON, written once per language: every list (every account's) starts
     /// with the same static items.
     private let staticJSON = StaticItemJSON()
+    /// A representation's version (its ETag's text): this many hex digits of its SHA-256 (128 bits).
+    static let versionDigits = 32
     /// The parts of the JSON body the `version` hash reads around the items and the warnings.
     private static let itemsKey = Array(#"{"items":"#.utf8)
     private static let warningsKey = Array(#","warnings":"#.utf8)
@@ -99,7 +101,7 @@ public struct ShortcutListRenderer: Sendable {
             hasher.update(Self.warningsKey)
             hasher.update(warningsJSON)
             hasher.update(Self.objectEnd)
-            let version = SHA256.hex(digest: hasher.finalize(), digits: 32)
+            let version = SHA256.hex(digest: hasher.finalize(), digits: Self.versionDigits)
             var body = Array(#"{"items":"#.utf8)
             body.reserveCapacity(itemsJSON.count + warningsJSON.count + 64)
             body.append(contentsOf: itemsJSON)
@@ -117,7 +119,7 @@ public struct ShortcutListRenderer: Sendable {
                 marksWarnings: marksWarnings)
         case .propertyList:
             let bytes = PropertyListWriter.xml(items: shownIndexes.map { localized[$0] })
-            let version = SHA256.hex(digest: SHA256.digest(bytes), digits: 32)
+            let version = SHA256.hex(bytes, digits: Self.versionDigits)
             return ShortcutRepresentation(
                 body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language,
                 prepared: prepared)

@@ -11,9 +11,10 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    /// The digest of `bytes` as 64 lower-case hexadecimal digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
-        hex(digest: digest(bytes))
+    /// The digest of `bytes` as lower-case hexadecimal digits: the first `digits` of them (all 64
+    /// by default).
+    public static func hex(_ bytes: [UInt8], digits: Int = 64) -> String {
+        hex(digest: digest(bytes), digits: digits)
     }
 
     /// `digest` as lower-case hexadecimal digits: the first `digits` of them (all by default).
