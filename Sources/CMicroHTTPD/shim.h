@@ -5,6 +5,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <string.h>
+#include <strings.h>
 #include <microhttpd.h>
 
 /*
@@ -190,5 +191,40 @@ static inline size_t qa_mhd_copy_headers(struct MHD_Connection *connection, unsi
     pass.end = buffer + capacity;
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, qa_header_field, &pass);
     return (size_t)(pass.next - buffer);
+}
+/*
+ * Rewriting one header field's value of a response in place. libmicrohttpd keeps every field's
+ * name and value in copies of its own (MHD_add_response_header duplicates them, with their
+ * lengths) and writes the response head from them each time it sends the response. A value
+ * replaced by one of the same length therefore leaves the response as consistent as deleting
+ * the field and adding it again would, without the three frees and three allocations. Only for
+ * a response that no connection is sending (see ConnectionState).
+ */
+struct qa_header_rewrite {
+    const char *name;
+    const char *old_value;
+    const char *found;
+};
+
+static inline enum MHD_Result qa_header_rewrite_find(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    struct qa_header_rewrite *rewrite = cls;
+    if (kind == MHD_HEADER_KIND && strcasecmp(key, rewrite->name) == 0 && value != NULL && strcmp(value, rewrite->old_value) == 0) {
+        rewrite->found = value;
+        return MHD_NO;
+    }
+    return MHD_YES;
+}
+
+/// Replaces the value `old_value` of `response`'s header field `name` by `new_value`, in place;
+/// returns 1 if it did, 0 if the two values differ in length or no such field is there (the
+/// caller then deletes the field and adds it).
+static inline int qa_mhd_rewrite_header(struct MHD_Response *response, const char *name, const char *old_value, const char *new_value) {
+    size_t size = strlen(new_value);
+    if (strlen(old_value) != size) return 0;
+    struct qa_header_rewrite rewrite = {name, old_value, NULL};
+    MHD_get_response_headers(response, qa_header_rewrite_find, &rewrite);
+    if (rewrite.found == NULL) return 0;
+    memcpy((char *)rewrite.found, new_value, size);
+    return 1;
 }
 #endif

@@ -5,7 +5,8 @@ import CMicroHTTPD
 ///
 /// A keep-alive client mostly asks again for what it had (a companion polling `/shortcuts`).
 /// Making a response costs a `MHD_Response` and, per header field, three allocations and a
-/// validation; reusing one costs swapping its X-Request-Id.
+/// validation; reusing one costs rewriting its X-Request-Id, and its variable field (an
+/// account's ETag) when that changed, in place.
 ///
 /// Why reuse is safe: libmicrohttpd handles one request at a time per connection, and drops its
 /// reference to a response once the response is sent, before it reads the next request on that
@@ -44,18 +45,34 @@ final class ConnectionState {
     /// response `response` sends and `response` may be kept; otherwise nil.
     func reuse(for response: HTTPResponse) -> OpaquePointer? {
         guard let kept, let source, let newId = response.requestId, Self.keepable(response) === source else { return nil }
-        if let requestId {
-            _ = requestId.withCString { MHD_del_response_header(kept, "X-Request-Id", $0) }
+        newId.withCString { new in
+            if let requestId {
+                requestId.withCString { old in Self.replace("X-Request-Id", old: old, new: new, in: kept) }
+            } else {
+                _ = MHD_add_response_header(kept, "X-Request-Id", new)
+            }
         }
-        _ = newId.withCString { MHD_add_response_header(kept, "X-Request-Id", $0) }
         requestId = newId
         let field = response.variableField
         if field?.name != variableField?.name || field?.value != variableField?.value {
-            if let old = variableField { _ = MHD_del_response_header(kept, old.name, old.value) }
-            if let field { _ = MHD_add_response_header(kept, field.name, field.value) }
+            if let old = variableField, let field, old.name == field.name {
+                Self.replace(field.name, old: old.value, new: field.value, in: kept)
+            } else {
+                if let old = variableField { _ = MHD_del_response_header(kept, old.name, old.value) }
+                if let field { _ = MHD_add_response_header(kept, field.name, field.value) }
+            }
             variableField = field
         }
         return kept
+    }
+
+    /// Gives `response`'s field `name` the value `new` in place of `old`: rewritten in place when
+    /// the two have the same length (a made request id always has; an ETag of one list's
+    /// representation has, from one account to the next), else deleted and added.
+    private static func replace(_ name: UnsafePointer<CChar>, old: UnsafePointer<CChar>, new: UnsafePointer<CChar>, in response: OpaquePointer) {
+        guard qa_mhd_rewrite_header(response, name, old, new) == 0 else { return }
+        _ = MHD_del_response_header(response, name, old)
+        _ = MHD_add_response_header(response, name, new)
     }
 
     /// Keeps `made` (taking over the caller's reference), made for `prepared` with

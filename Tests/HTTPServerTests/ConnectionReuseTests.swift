@@ -66,7 +66,8 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
         default:
             response = HTTPResponse(status: 404, body: .bytes(Array("none".utf8)))
         }
-        response.requestId = RequestID.next()
+        // The client's own id when it sends one (of any length), as the service does.
+        response.requestId = request.headers["X-Request-Id"].map(RequestID.given) ?? RequestID.next()
         return response
     }
 
@@ -158,7 +159,8 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
                 try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
                 return try connection.readResponse()
             }
-            for value in ["a", "b", "b", "c", "", "a"] {
+            // Same-length values are rewritten in place; "bb" after "a" is deleted and added.
+            for value in ["a", "b", "b", "c", "", "a", "bb", "cc", "cc", "d"] {
                 let response = try get(value.isEmpty ? "/variable" : "/variable?\(value)")
                 let etags = response.headers.filter { $0.0 == "ETag" }.map(\.1)
                 #expect(response.status == 304 && response.header("Cache-Control") == "no-cache")
@@ -168,6 +170,21 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
             // Another answer in between, then the template again: made afresh, the field once.
             #expect(try get("/shared").body == "first")
             #expect(try get("/variable?d").headers.filter { $0.0 == "ETag" }.map(\.1) == ["\"d\""])
+        }
+    }
+
+    @Test func theKeptResponseCarriesEachRequestsOwnIdWhateverItsLength() throws {
+        try withServer { server, _ in
+            let connection = try RawConnection(port: server.port)
+            for given in ["abc", "xyz", "a-longer-id-0123456789", nil, "abc", nil, nil, "q"] {
+                let extra = given.map { "X-Request-Id: \($0)\r\n" } ?? ""
+                try connection.send("GET /shared HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
+                let response = try connection.readResponse()
+                let ids = response.headers.filter { $0.0.lowercased() == "x-request-id" }.map(\.1)
+                #expect(response.status == 200 && response.body == "first")
+                #expect(ids.count == 1, "\(response.headers)")
+                if let given { #expect(ids == [given]) } else { #expect(ids.first?.count == 20) }
+            }
         }
     }
 
