@@ -35,7 +35,7 @@ final class AccountTokenCache: Sendable {
 
         /// The 32 bytes.
         var bytes: [UInt8] {
-            [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+            withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { Array($0) }
         }
 
         static func == (lhs: Digest, rhs: Digest) -> Bool {

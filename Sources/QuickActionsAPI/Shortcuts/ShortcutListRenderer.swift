@@ -19,7 +19,7 @@ public struct ShortcutListRenderer: Sendable {
     private let staticJSON = StaticItemJSON()
     /// A representation's version (its ETag's text): this many hex digits of its SHA-256 (128 bits).
     static let versionDigits = 32
-    /// The parts of the JSON body the `version` hash reads around the items and the warnings.
+    /// The parts of the JSON body around the items and the warnings (the `version` hash reads them too).
     private static let itemsKey = Array(#"{"items":"#.utf8)
     private static let warningsKey = Array(#","warnings":"#.utf8)
     private static let objectEnd = [UInt8(ascii: "}")]
@@ -52,6 +52,18 @@ public struct ShortcutListRenderer: Sendable {
         return configurationWarnings + [missing].compactMap { $0 } + textWarnings
     }
 
+    /// The version of a JSON body whose `{"items":[…]` part is `itemsPart`: the first digits of
+    /// the SHA-256 of `{"items":[…],"warnings":[…]}`. The hash holds the part only until it
+    /// returns, so the body can then grow in place.
+    private static func version(itemsPart: [UInt8], warnings: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(itemsPart)
+        hasher.update(warningsKey)
+        hasher.update(warnings)
+        hasher.update(objectEnd)
+        return SHA256.hex(digest: hasher.finalize(), digits: versionDigits)
+    }
+
     /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
     /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
     public func render(
@@ -76,40 +88,34 @@ public struct ShortcutListRenderer: Sendable {
                 }
             }
             // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
-            // JSONWriter writes them), and `version` hashes the same object without itself.
-            // Each part is written once: the hash reads the parts, then they are joined.
-            var itemsJSON: [UInt8] = []
-            // Room for a typical item (about 200 bytes) each, so the array is not regrown per item.
-            itemsJSON.reserveCapacity(2 + 256 * shownIndexes.count)
-            itemsJSON.append(UInt8(ascii: "["))
+            // JSONWriter writes them), and `version` hashes the same object without itself:
+            // the items are written into the body, the hash reads them there and the warnings,
+            // then the version and the warnings follow. One buffer, with room for typical items
+            // (about 200 bytes each), kept under 1 KiB for a short list: a larger allocation
+            // makes glibc's malloc consolidate its free lists first.
+            var body: [UInt8] = []
+            body.reserveCapacity(96 + 200 * shownIndexes.count)
+            body.append(contentsOf: Self.itemsKey)
+            body.append(UInt8(ascii: "["))
             for (offset, index) in shownIndexes.enumerated() {
-                if offset > 0 { itemsJSON.append(UInt8(ascii: ",")) }
+                if offset > 0 { body.append(UInt8(ascii: ",")) }
                 let item = localized[index]
                 if item.kind == .dynamic, let ready = prerendered(index) {
-                    if item.visible { ready.writeVisibleJSON(to: &itemsJSON) } else { itemsJSON.append(contentsOf: ready.json) }
+                    if item.visible { ready.writeVisibleJSON(to: &body) } else { body.append(contentsOf: ready.json) }
                 } else if item.kind == .static {
-                    itemsJSON.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
+                    body.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
                 } else {
-                    item.writeJSON(to: &itemsJSON)
+                    item.writeJSON(to: &body)
                 }
             }
-            itemsJSON.append(UInt8(ascii: "]"))
+            body.append(UInt8(ascii: "]"))
             let warningsJSON = JSONWriter.bytes(.array(warnings.map(\.json)))
-            var hasher = SHA256()
-            hasher.update(Self.itemsKey)
-            hasher.update(itemsJSON)
-            hasher.update(Self.warningsKey)
-            hasher.update(warningsJSON)
-            hasher.update(Self.objectEnd)
-            let version = SHA256.hex(digest: hasher.finalize(), digits: Self.versionDigits)
-            var body = Array(#"{"items":"#.utf8)
-            body.reserveCapacity(itemsJSON.count + warningsJSON.count + 64)
-            body.append(contentsOf: itemsJSON)
+            let version = Self.version(itemsPart: body, warnings: warningsJSON)
             body.append(contentsOf: #","version":"#.utf8)
             JSONWriter.writeString(version, to: &body)
-            body.append(contentsOf: #","warnings":"#.utf8)
+            body.append(contentsOf: Self.warningsKey)
             body.append(contentsOf: warningsJSON)
-            body.append(UInt8(ascii: "}"))
+            body.append(contentsOf: Self.objectEnd)
             return ShortcutRepresentation(
                 body: SharedBytes(body), etag: "\"\(version)\"", version: version, contentType: "application/json", language: language,
                 prepared: prepared)
