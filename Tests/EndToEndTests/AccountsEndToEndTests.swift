@@ -298,6 +298,52 @@ import Testing
         #expect(try Self.send(server, accounts[2].token, "GET", "/shortcuts", headers: [("If-None-Match", accounts[2].etag)]).status == 200)
     }
 
+    @Test("On one keep-alive connection, pipelined requests of two accounts each get their own ETag and their own X-Request-Id")
+    func pipelinedAccountsKeepTheirOwnFields() throws {
+        // A connection reuses one libmicrohttpd 304 from account to account, rewriting its ETag
+        // and X-Request-Id in place when the lengths match (deleted and added when not).
+        let server = try Self.server()
+        defer { server.stop() }
+        var accounts: [(token: String, etag: String)] = []
+        for (index, favorite) in [true, false].enumerated() {
+            let account = try Self.createAccount(server, name: "Pipelined \(index)")
+            let json = #"{"name":"Friend \#(index)","favorite":\#(favorite)}"#
+            #expect(try Self.send(server, account.token, "POST", "/contacts", json: json).status == 201)
+            accounts.append((account.token, try #require(try Self.send(server, account.token, "GET", "/shortcuts").header("ETag"))))
+        }
+        #expect(accounts[0].etag != accounts[1].etag)
+        var generator = SystemRandomNumberGenerator()
+        var expected: [(status: Int, etag: String, id: String?)] = []
+        var bytes: [UInt8] = []
+        for _ in 0..<300 {
+            let account = Int.random(in: 0...1, using: &generator)
+            let other = accounts[1 - account].etag
+            let condition = [accounts[account].etag, other, nil].randomElement(using: &generator) ?? nil
+            // The client's own id (any length from 1 to 40), or none: the server makes one.
+            let id = Bool.random(using: &generator) ? String(repeating: "r", count: Int.random(in: 1...40, using: &generator)) : nil
+            var headers = [("Authorization", "Bearer \(accounts[account].token)")]
+            if let condition { headers.append(("If-None-Match", condition)) }
+            if let id { headers.append(("X-Request-Id", id)) }
+            bytes += HTTPTestClient.requestBytes("GET", "/shortcuts", headers: headers)
+            expected.append((condition == accounts[account].etag ? 304 : 200, accounts[account].etag, id))
+        }
+        let connection = try server.connect()
+        try connection.sendRaw(bytes)
+        var made: Set<String> = []
+        for (index, want) in expected.enumerated() {
+            let response = try connection.readResponse()
+            let ids = response.headerValues("X-Request-Id")
+            #expect(response.status == want.status, "request \(index)")
+            #expect(response.headerValues("ETag") == [want.etag], "request \(index): \(response.headers)")
+            #expect(ids.count == 1, "request \(index): \(response.headers)")
+            if let id = want.id {
+                #expect(ids == [id], "request \(index)")
+            } else if let id = ids.first {
+                #expect(id.count == 20 && made.insert(id).inserted, "request \(index): a fresh id, \(id)")
+            }
+        }
+    }
+
     @Test("A single-account database keeps its data as the account 'default' when started with --accounts")
     func migrationKeepsTheDataAsDefault() throws {
         let directory = try TemporaryDirectory()
