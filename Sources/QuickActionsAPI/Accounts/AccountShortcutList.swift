@@ -45,10 +45,15 @@ public final class AccountShortcutList: RenderedShortcutList {
     /// The others rendered so far.
     private let others = Mutex<[Rendered]>([])
 
-    init(favorites: [Contact], version: Int, rendering: Rendering) {
+    /// Called once, with the list, when its first representation is rendered (see
+    /// `AccountShortcutLists`: a list not kept then leaves its validators).
+    private let onFirstRender: (@Sendable (AccountShortcutList) -> Void)?
+
+    init(favorites: [Contact], version: Int, rendering: Rendering, onFirstRender: (@Sendable (AccountShortcutList) -> Void)? = nil) {
         self.favorites = favorites
         self.version = version
         self.rendering = rendering
+        self.onFirstRender = onFirstRender
     }
 
     /// The full list (not localized).
@@ -61,6 +66,7 @@ public final class AccountShortcutList: RenderedShortcutList {
         if let made = others.withLock({ $0.first { $0.key == key } }) { return (version, made.representation) }
         let made = Rendered(key: key, representation: rendering.renderer.render(items, key: key, prepared: false))
         let kept = first.storeIfNil(made)
+        if kept === made { onFirstRender?(self) }
         guard kept !== made, kept.key != key else { return (version, kept.representation) }
         // Two requests may render one representation at once: both get the same bytes, and the
         // first is kept.

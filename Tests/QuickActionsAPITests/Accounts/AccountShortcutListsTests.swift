@@ -28,7 +28,8 @@ import Testing
             keys.append(key)
         }
         for key in keys {
-            #expect(Self.dynamicTitles(try lists.list(for: key)) == ["Friend \(key.rawValue - 2)"])
+            // Twice: once the cache is full, a list is kept on its account's second miss.
+            for _ in 0..<2 { #expect(Self.dynamicTitles(try lists.list(for: key)) == ["Friend \(key.rawValue - 2)"]) }
         }
         #expect(lists.count <= 32, "\(lists.count) lists kept")
         // The most recently used are the ones kept.
@@ -87,8 +88,9 @@ import Testing
             let key = try Self.account(store, "other \(others.count) \(Int.random(in: 0..<1_000_000))")
             if key.rawValue % 16 == alice.rawValue % 16 { others.append(key) }
         }
-        _ = try lists.list(for: others[0]).representation(Self.json)
-        #expect(!lists.isCached(alice))
+        // Kept on its second miss (the cache is full), pushing alice's list out.
+        for _ in 0..<2 { _ = try lists.list(for: others[0]).representation(Self.json) }
+        #expect(!lists.isCached(alice) && lists.isCached(others[0]))
         let validator = try #require(lists.validator(for: alice, key: Self.json))
         #expect(validator.etag == etag && validator.key == Self.json)
         let notModified = validator.notModified
@@ -129,9 +131,52 @@ import Testing
         _ = try lists.list(for: used)
         _ = try lists.list(for: mates[0])
         _ = try lists.list(for: used)  // marked used
-        _ = try lists.list(for: mates[1])  // the clock hand spares `used` once and takes mates[0]
+        _ = try lists.list(for: mates[1])  // the shard is full: served, not kept
+        #expect(!lists.isCached(mates[1]) && lists.isCached(mates[0]))
+        _ = try lists.list(for: mates[1])  // kept: the clock hand spares `used` once and takes mates[0]
         #expect(lists.isCached(used) && lists.isCached(mates[1]) && !lists.isCached(mates[0]))
         #expect(lists.count == 2)
+    }
+
+    @Test func aFullShardKeepsAListOnItsAccountsSecondMissAndOneNotKeptLeavesItsValidators() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 16, store: store)  // one list per shard
+        let alice = try Self.account(store, "alice")
+        let mate = try Self.shardMates(of: alice, 1, in: store)[0]
+        _ = try store.contacts(of: mate).create(NewContact(name: "Ada", favorite: true))
+        let aliceList = try lists.list(for: alice)
+        // The shard is full: the mate's list is served, not kept, and alice's stays.
+        let once = try lists.list(for: mate)
+        #expect(Self.dynamicTitles(once) == ["Ada"] && !lists.isCached(mate) && lists.isCached(alice))
+        #expect(lists.validator(for: mate, key: Self.json) == nil, "nothing rendered yet")
+        let etag = once.representation(Self.json).etag
+        #expect(lists.validator(for: mate, key: Self.json)?.etag == etag, "rendered: its validators are kept")
+        // The second miss keeps it, in alice's place.
+        let twice = try lists.list(for: mate)
+        #expect(twice !== once && lists.isCached(mate) && !lists.isCached(alice))
+        #expect(try lists.list(for: mate) === twice)
+        #expect(try lists.list(for: alice) !== aliceList)
+    }
+
+    @Test func aListNotKeptLeavesNoValidatorsWhenItsShardChangedBeforeItsFirstRender() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 16, store: store)  // one list per shard
+        let alice = try Self.account(store, "alice")
+        let mate = try Self.shardMates(of: alice, 1, in: store)[0]
+        _ = try lists.list(for: alice)
+        let stale = try lists.list(for: mate)  // not kept: the shard is full
+        #expect(!lists.isCached(mate))
+        _ = try store.contacts(of: mate).create(NewContact(name: "Ada", favorite: true))
+        // Rendered after the change: its ETag is of the list before it, and must never answer a 304.
+        #expect(Self.dynamicTitles(stale).isEmpty)
+        _ = stale.representation(Self.json)
+        #expect(lists.validator(for: mate, key: Self.json) == nil)
+        let current = try lists.list(for: mate)
+        #expect(Self.dynamicTitles(current) == ["Ada"])
+        // Its second miss keeps the current list, which then answers revalidations itself.
+        guard case .list(let held) = lists.cached(mate, key: Self.json) else { Issue.record("the current list is cached"); return }
+        #expect(held === current)
+        #expect(current.representation(Self.json).etag != stale.representation(Self.json).etag)
     }
 
     @Test func aRevalidationFindsTheListOrItsValidatorUnderOneLookup() throws {
@@ -144,7 +189,8 @@ import Testing
         let etag = list.representation(Self.json).etag
         guard case .list(let held) = lists.cached(alice, key: Self.json) else { Issue.record("the list is cached"); return }
         #expect(held === list)
-        _ = try lists.list(for: try Self.shardMates(of: alice, 1, in: store)[0]).representation(Self.json)
+        let mate = try Self.shardMates(of: alice, 1, in: store)[0]
+        for _ in 0..<2 { _ = try lists.list(for: mate).representation(Self.json) }  // kept on its second miss
         guard case .validator(let validator) = lists.cached(alice, key: Self.json) else { Issue.record("only the validator is"); return }
         #expect(validator.etag == etag)
     }
