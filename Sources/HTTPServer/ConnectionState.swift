@@ -24,6 +24,9 @@ final class ConnectionState {
     /// while it is kept here.
     private var kept: OpaquePointer?
     private var source: PreparedResponse?
+    /// `source`'s identity, compared without retaining it: the prepared 304 of a thread is
+    /// every account's, so its reference count is touched by requests enough as it is.
+    private var sourceID: ObjectIdentifier?
     private var requestId: RequestID?
     private var variableField: (name: String, value: String)?
     /// Accepted past `--max-connections` (into the reserve): its request gets a prompt 503, and
@@ -44,7 +47,9 @@ final class ConnectionState {
     /// The kept response, given `response`'s X-Request-Id, if it was made for the prepared
     /// response `response` sends and `response` may be kept; otherwise nil.
     func reuse(for response: HTTPResponse) -> OpaquePointer? {
-        guard let kept, let source, let newId = response.requestId, Self.keepable(response) === source else { return nil }
+        guard let kept, let sourceID, let newId = response.requestId, Self.keepable(response).map(ObjectIdentifier.init) == sourceID else {
+            return nil
+        }
         newId.withCString { new in
             if let requestId {
                 requestId.withCString { old in Self.replace("X-Request-Id", old: old, new: new, in: kept) }
@@ -55,11 +60,21 @@ final class ConnectionState {
         requestId = newId
         let field = response.variableField
         if field?.name != variableField?.name || field?.value != variableField?.value {
+            // Explicit `withCString`: a short name ("ETag") passed as a pointer argument would be
+            // copied to the heap first.
             if let old = variableField, let field, old.name == field.name {
-                Self.replace(field.name, old: old.value, new: field.value, in: kept)
+                field.name.withCString { name in
+                    old.value.withCString { oldValue in
+                        field.value.withCString { newValue in Self.replace(name, old: oldValue, new: newValue, in: kept) }
+                    }
+                }
             } else {
-                if let old = variableField { _ = MHD_del_response_header(kept, old.name, old.value) }
-                if let field { _ = MHD_add_response_header(kept, field.name, field.value) }
+                if let old = variableField {
+                    _ = old.name.withCString { name in old.value.withCString { MHD_del_response_header(kept, name, $0) } }
+                }
+                if let field {
+                    _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(kept, name, $0) } }
+                }
             }
             variableField = field
         }
@@ -81,6 +96,7 @@ final class ConnectionState {
         release()
         kept = made
         source = prepared
+        sourceID = ObjectIdentifier(prepared)
         self.requestId = requestId
         self.variableField = variableField
     }
@@ -90,6 +106,7 @@ final class ConnectionState {
         if let kept { MHD_destroy_response(kept) }
         kept = nil
         source = nil
+        sourceID = nil
         requestId = nil
         variableField = nil
     }

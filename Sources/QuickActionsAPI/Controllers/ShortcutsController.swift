@@ -79,22 +79,30 @@ final class ShortcutsController: Sendable {
         var header = header
         var etag = etag
         return header.withUTF8 { header in
-            etag.withUTF8 { etag in
-                var start = 0
-                while start <= header.count {
-                    var end = start
-                    while end < header.count, header[end] != UInt8(ascii: ",") { end += 1 }
-                    var low = start
-                    var high = end
-                    while low < high, header[low] == 0x20 || header[low] == 0x09 { low += 1 }
-                    while high > low, header[high - 1] == 0x20 || header[high - 1] == 0x09 { high -= 1 }
-                    if high - low == 1, header[low] == UInt8(ascii: "*") { return true }
-                    if high - low >= 2, header[low] == UInt8(ascii: "W"), header[low + 1] == UInt8(ascii: "/") { low += 2 }
-                    if high - low == etag.count, UnsafeBufferPointer(rebasing: header[low..<high]).elementsEqual(etag) { return true }
-                    start = end + 1
-                }
-                return false
-            }
+            etag.withUTF8 { etag in Self.names(header, etag) }
         }
+    }
+
+    /// `matches` on the bytes: the next comma by `memchr`, a candidate by `memcmp` (one ETag,
+    /// the usual header, is two calls).
+    private static func names(_ header: UnsafeBufferPointer<UInt8>, _ etag: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = header.baseAddress, let tag = etag.baseAddress else { return false }
+        let comma = Int32(UInt8(ascii: ","))
+        var start = 0
+        while start <= header.count {
+            var end = header.count
+            if let found = memchr(base + start, comma, header.count - start) {
+                end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            }
+            var low = start
+            var high = end
+            while low < high, header[low] == 0x20 || header[low] == 0x09 { low += 1 }
+            while high > low, header[high - 1] == 0x20 || header[high - 1] == 0x09 { high -= 1 }
+            if high - low == 1, header[low] == UInt8(ascii: "*") { return true }
+            if high - low >= 2, header[low] == UInt8(ascii: "W"), header[low + 1] == UInt8(ascii: "/") { low += 2 }
+            if high - low == etag.count, memcmp(base + low, tag, etag.count) == 0 { return true }
+            start = end + 1
+        }
+        return false
     }
 }

@@ -123,6 +123,7 @@ final class ShortcutResponseFields: Sendable {
         let language: String?
     }
 
+    /// Every one made, kept for the life of the process (validators hold them unretained).
     private static let made = Mutex<[Key: ShortcutResponseFields]>([:])
 
     /// The fields of `contentType` in `language`, made on first use.

@@ -8,19 +8,22 @@ public struct ShortcutValidator: Sendable {
     public let key: ShortcutRepresentationKey
     /// Its strong ETag, quoted.
     public let etag: String
-    /// The 304's other header fields, shared by every representation in its language.
-    let fields: ShortcutResponseFields
+    /// The 304's other header fields, shared by every representation in its language. Not
+    /// retained: `ShortcutResponseFields.shared` keeps every one it makes for the life of the
+    /// process, and every validator of a language copied out of the cache and dropped would
+    /// otherwise change the one shared object's reference count from both HTTP threads.
+    private let fields: Unmanaged<ShortcutResponseFields>
 
     /// The validator of `representation`, rendered for `key`.
     init(key: ShortcutRepresentationKey, of representation: ShortcutRepresentation) {
         self.key = key
         etag = representation.etag
-        fields = representation.fields
+        fields = .passUnretained(representation.fields)
     }
 
     /// The 304 answer to a request whose `If-None-Match` names `etag`: what the representation's
     /// own `notModified` answers.
     public var notModified: HTTPResponse {
-        fields.notModified(etag: etag)
+        fields._withUnsafeGuaranteedRef { $0.notModified(etag: etag) }
     }
 }
