@@ -197,9 +197,8 @@ static inline size_t qa_mhd_copy_headers(struct MHD_Connection *connection, unsi
  * name and value in copies of its own (MHD_add_response_header duplicates them, with their
  * lengths) and writes the response head from them each time it sends the response. A value
  * replaced by one of the same length therefore leaves the response as consistent as deleting
- * the field and adding it again would, without the three frees and three allocations. Only on
- * the thread that keeps the response, between requests: connections still sending it wrote its
- * head into their own buffers when it was queued (see ThreadResponses).
+ * the field and adding it again would, without the three frees and three allocations. Only for
+ * a response that no connection is sending (see ConnectionState).
  */
 struct qa_header_rewrite {
     const char *name;

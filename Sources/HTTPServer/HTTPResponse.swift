@@ -45,16 +45,4 @@ public struct HTTPResponse: Sendable {
         closeConnection = false
         self.prepared = prepared
     }
-
-    /// A response sending `template`'s status and header fields with `body` (`template` has
-    /// none): many bodies share one template, and the transport reuses what it made for the
-    /// pair (see `ThreadResponses`).
-    public init(_ template: PreparedResponse, body: SharedBytes) {
-        precondition(template.body == nil, "a template carries no body of its own")
-        status = template.status
-        headers = template.headers
-        self.body = .shared(body)
-        closeConnection = false
-        prepared = template
-    }
 }

@@ -22,8 +22,7 @@ public final class HTTPServer: Sendable {
         context = ServerContext(
             handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes,
             maxConnections: max(1, configuration.maxConnections),
-            threadRows: threadRows ?? ThreadRows(ownRows: max(1, configuration.threads)),
-            keptResponsesPerThread: configuration.keptResponsesPerThread)
+            threadRows: threadRows ?? ThreadRows(ownRows: max(1, configuration.threads)))
         // libmicrohttpd stops accepting at its limit, and a client past it waits in the listen
         // backlog until some connection closes (an idle one after --idle-timeout): a health
         // probe then times out instead of learning the server is full. So libmicrohttpd's
@@ -136,8 +135,6 @@ public final class HTTPServer: Sendable {
             }
         }
         MHD_stop_daemon(handle.pointer)
-        // The threads are joined: what they kept is ours to free.
-        context.releaseKeptResponses()
         Unmanaged<ServerContext>.fromOpaque(handle.contextPointer).release()
     }
 

@@ -16,9 +16,6 @@ public struct HTTPServerConfiguration: Sendable {
     public var threads: Int
     /// The most `threads` may be.
     public static let maximumThreads = 64
-    /// Responses each thread keeps for reuse (see `ThreadResponses`): with the popular lists'
-    /// bodies, about 3 KB each.
-    public var keptResponsesPerThread = 512
 
     /// Creates a configuration with the service's defaults.
     public init(

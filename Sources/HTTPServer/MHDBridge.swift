@@ -49,7 +49,8 @@ enum MHDBridge {
             guard let raw = socketContext.pointee else { return }
             socketContext.pointee = nil
             server.openConnections.subtract(1, ordering: .relaxed)
-            Unmanaged<ConnectionState>.fromOpaque(raw).release()
+            let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
+            state.release()
         default:
             return
         }
@@ -232,19 +233,19 @@ enum MHDBridge {
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: ServerContext) -> MHD_Result {
-        let kept = server.threadResponses
-        let key = kept == nil ? nil : ThreadResponses.key(of: response)
-        if let kept, let key, let made = kept.reuse(key, for: response) {
-            return MHD_queue_response(connection, UInt32(response.status), made)
+        ConnectionState.with(connection) { state in
+            if let state, let kept = state.reuse(for: response) {
+                return MHD_queue_response(connection, UInt32(response.status), kept)
+            }
+            guard let made = makeResponse(response, on: connection, server: server) else { return .NO }
+            let result = MHD_queue_response(connection, UInt32(response.status), made)
+            if let state, let prepared = ConnectionState.keepable(response) {
+                state.keep(made, for: prepared, requestId: response.requestId, variableField: response.variableField)
+            } else {
+                MHD_destroy_response(made)
+            }
+            return result
         }
-        guard let made = makeResponse(response, on: connection, server: server) else { return .NO }
-        let result = MHD_queue_response(connection, UInt32(response.status), made)
-        if let kept, let key {
-            kept.keep(made, under: key, for: response)
-        } else {
-            MHD_destroy_response(made)
-        }
-        return result
     }
 
     /// A new libmicrohttpd response for `response`, holding one reference (the caller's).

@@ -1,11 +1,12 @@
-/// A response made once and sent many times, unchanged but for its X-Request-Id (and a
-/// variable field): the one kind of response the transport may reuse (see `ThreadResponses`).
-/// Without a body it may also be a template, sent with many bodies (`HTTPResponse(_:body:)`).
+/// A response made once and sent many times, unchanged but for its X-Request-Id: the one kind
+/// of response the transport may reuse (see `ConnectionState`).
 ///
 /// Its header fields are laid out once as the C strings libmicrohttpd takes, and its body is
 /// shared bytes libmicrohttpd sends from directly. Invariant, held by construction (every
-/// property is a `let`): what a thread made for this object (and a template's body) is right
-/// for every response made from it, so reuse is keyed on this object (and that body) alone.
+/// property is a `let`): what a connection made for this object is right for every response
+/// made from it, so reuse is keyed on this object alone. A `PreparedResponse` may be queued on
+/// many connections because libmicrohttpd drops its reference to a response once it is sent,
+/// before it reads the next request on that connection.
 public final class PreparedResponse: Sendable {
     /// The status code.
     public let status: Int

@@ -21,34 +21,13 @@ final class ServerContext: Sendable {
     let streams = StreamRegistry()
     /// Deferred responses parked now (see `HTTPServer.stop`).
     let parked = SuspensionRegistry<DeferredResponse>()
-    /// What each thread owning a row of `threadRows` keeps of the responses it made, by row.
-    private let kept: [ThreadResponses]
 
-    init(
-        handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, threadRows: ThreadRows,
-        keptResponsesPerThread: Int
-    ) {
+    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, threadRows: ThreadRows) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxConnections = maxConnections
         self.threadRows = threadRows
         inFlight = ShardedCounter(rows: threadRows)
-        kept = (0..<threadRows.ownRows).map { _ in ThreadResponses(capacity: keptResponsesPerThread) }
-    }
-
-    /// The calling thread's kept responses: nil on a thread that owns no row (it shares one,
-    /// and a `ThreadResponses` must be touched by one thread only).
-    var threadResponses: ThreadResponses? {
-        let row = threadRows.current
-        return row < kept.count ? kept[row] : nil
-    }
-
-    /// Responses kept now, over every thread (for tests; only once the server stopped or is idle).
-    var keptResponseCount: Int { kept.reduce(0) { $0 + $1.count } }
-
-    /// Drops every kept response: the server stopped and its threads are joined.
-    func releaseKeptResponses() {
-        for responses in kept { responses.releaseAll() }
     }
 }

@@ -32,14 +32,6 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
         return PreparedResponse(status: 304, headers: headers)
     }()
 
-    /// 16 MB of a pattern: more than the loopback socket buffers hold, so a client that does
-    /// not read keeps the server sending it while others are answered.
-    static let bigBody: [UInt8] = (0..<(16 << 20)).map { UInt8(ascii: "a") + UInt8($0 % 26) }
-    static let big = PreparedResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]), body: SharedBytes(bigBody))
-    /// A 200 template (no body) and the bodies sent with it.
-    static let okTemplate = PreparedResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]))
-    static let templatedBodies = ["": "empty?", "a": "alpha", "b": "bravo!", "c": "charlie"].mapValues { SharedBytes(Array($0.utf8)) }
-
     static func representation(_ text: String) -> Representation {
         var headers = HTTPHeaders()
         headers.add("ETag", "\"\(text)\"")
@@ -71,17 +63,6 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
             let body = SharedBytes(Array("fresh".utf8))
             freshBodies.withLock { $0.append(WeakBody(body)) }
             response = HTTPResponse(PreparedResponse(status: 200, headers: HTTPHeaders(), body: body))
-        case "/big":
-            response = HTTPResponse(Self.big)
-        case "/templated":
-            // One template, a body per query value (of its own length), the ETag as variable field.
-            let value = request.target.split(separator: "?").dropFirst().first.map(String.init) ?? ""
-            if let body = Self.templatedBodies[value] {
-                response = HTTPResponse(Self.okTemplate, body: body)
-                response.variableField = ("ETag", "\"\(value)\"")
-            } else {
-                response = HTTPResponse(status: 404)
-            }
         default:
             response = HTTPResponse(status: 404, body: .bytes(Array("none".utf8)))
         }
@@ -99,17 +80,12 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
     }
 }
 
-/// A thread keeps the responses it made for prepared responses and reuses them for any of its
-/// connections given the same one, changing only its X-Request-Id and variable field. Over real
-/// loopback.
+/// A connection keeps the last response it sent for a shared representation and reuses it for
+/// the next request given the same one, changing only its X-Request-Id. Over real loopback.
 @Suite struct ConnectionReuseTests {
-    private func withServer(
-        threads: Int = 2, kept: Int = 512, _ body: (HTTPServer, SharedRepresentationHandler) throws -> Void
-    ) throws {
+    private func withServer(_ body: (HTTPServer, SharedRepresentationHandler) throws -> Void) throws {
         let handler = SharedRepresentationHandler()
-        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads)
-        configuration.keptResponsesPerThread = kept
-        let server = try HTTPServer(configuration: configuration, handler: handler)
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: handler)
         defer { server.stop(grace: .seconds(1)) }
         try body(server, handler)
     }
@@ -191,7 +167,7 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
                 #expect(etags == (value.isEmpty ? [] : ["\"\(value)\""]), "\(value): \(response.headers)")
                 #expect(response.headers.filter { $0.0 == "X-Request-Id" }.count == 1)
             }
-            // Another answer in between, then the template again: the field once.
+            // Another answer in between, then the template again: made afresh, the field once.
             #expect(try get("/shared").body == "first")
             #expect(try get("/variable?d").headers.filter { $0.0 == "ETag" }.map(\.1) == ["\"d\""])
         }
@@ -212,81 +188,26 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
         }
     }
 
-    @Test func aThreadKeepsAtMostItsCapacityAndLetsGoOfEverythingAtStop() throws {
-        try withServer(threads: 1, kept: 2) { server, handler in
-            func waitFor(_ live: Int) {
-                // libmicrohttpd drops its own reference once a response is sent, a moment after
-                // the client has read it.
-                let deadline = Date().addingTimeInterval(5)
-                while handler.liveFreshBodies != live && Date() < deadline { usleep(10_000) }
-            }
+    @Test func aKeptResponseLetsGoOfItsBodyWhenTheConnectionCloses() throws {
+        try withServer { server, handler in
             do {
                 let connection = try RawConnection(port: server.port)
-                for _ in 0..<3 {
-                    try connection.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
-                    #expect(try connection.readResponse().body == "fresh")
-                }
-                // Three prepared responses made; the thread keeps two, the first left.
-                waitFor(2)
-                #expect(handler.liveFreshBodies == 2)
+                try connection.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse().body == "fresh")
+                // Kept for the connection's next request.
+                #expect(handler.liveFreshBodies == 1)
             }
-            // Kept for every connection of the thread: the client closing frees nothing.
+            // The client closed: the server notices and frees what the connection kept.
             let deadline = Date().addingTimeInterval(5)
-            while server.openConnections > 0 && Date() < deadline { usleep(10_000) }
-            #expect(server.openConnections == 0)
-            #expect(handler.liveFreshBodies == 2)
+            while handler.liveFreshBodies > 0 && Date() < deadline { usleep(10_000) }
+            #expect(handler.liveFreshBodies == 0)
 
             let open = try RawConnection(port: server.port)
             try open.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try open.readResponse().body == "fresh")
-            waitFor(2)
-            #expect(handler.liveFreshBodies == 2)
+            #expect(handler.liveFreshBodies == 1)
             server.stop(grace: .zero)
-            #expect(handler.liveFreshBodies == 0, "stopping the server frees what its threads kept")
-        }
-    }
-
-    @Test func aResponseStillBeingSentIsReusedByOtherConnectionsWithTheirOwnIds() throws {
-        // One thread: every connection below reuses the one response made for `big`.
-        try withServer(threads: 1) { server, _ in
-            let expected = String(decoding: SharedRepresentationHandler.bigBody, as: UTF8.self)
-            let slow = try RawConnection(port: server.port)
-            try slow.send("GET /big HTTP/1.1\r\nHost: x\r\nX-Request-Id: first-1\r\n\r\n")
-            // Its head is read (the rest of its 16 MB waits in the server): it was queued.
-            let head = try slow.readResponse(toHead: true)
-            #expect(head.header("X-Request-Id") == "first-1")
-            // Others get the same response, rewritten in place (same length) or field deleted
-            // and added (other lengths, or none: a made id), while the first is still sent.
-            for given in ["other-2", "a-longer-id-3", nil, "x"] {
-                let connection = try RawConnection(port: server.port)
-                let extra = given.map { "X-Request-Id: \($0)\r\n" } ?? ""
-                try connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
-                let response = try connection.readResponse()
-                let ids = response.headers.filter { $0.0.lowercased() == "x-request-id" }.map(\.1)
-                #expect(response.status == 200 && response.body == expected)
-                if let given { #expect(ids == [given]) } else { #expect(ids.count == 1 && ids.first?.count == 20) }
-            }
-            // The first gets all of its body, unchanged.
-            let length = Int(head.header("Content-Length") ?? "") ?? 0
-            #expect(length == SharedRepresentationHandler.bigBody.count)
-            #expect(try slow.readBody(length) == expected)
-        }
-    }
-
-    @Test func aTemplateSentWithManyBodiesGivesEachItsOwnBytesLengthAndField() throws {
-        try withServer(threads: 1) { server, _ in
-            let connections = try (0..<2).map { _ in try RawConnection(port: server.port) }
-            let values = ["a", "b", "a", "c", "c", "", "b", "a"]
-            for (number, value) in values.enumerated() {
-                let connection = connections[number % 2]
-                try connection.send("GET /templated?\(value) HTTP/1.1\r\nHost: x\r\n\r\n")
-                let response = try connection.readResponse()
-                let body = ["": "empty?", "a": "alpha", "b": "bravo!", "c": "charlie"][value]
-                #expect(response.status == 200 && response.body == body)
-                #expect(response.header("Content-Length") == body.map { "\($0.utf8.count)" })
-                #expect(response.headers.filter { $0.0 == "ETag" }.map(\.1) == ["\"\(value)\""], "\(response.headers)")
-                #expect(response.headers.filter { $0.0 == "Content-Type" }.count == 1)
-            }
+            #expect(handler.liveFreshBodies == 0, "stopping the server frees what open connections kept")
         }
     }
 }

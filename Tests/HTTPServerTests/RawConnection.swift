@@ -82,14 +82,6 @@ final class RawConnection {
     }
 
     /// Reads one response; `toHead` reads no body (the answer to HEAD announces one it does not send).
-    /// Reads `length` bytes of a body whose head was read with `readResponse(toHead: true)`.
-    func readBody(_ length: Int) throws -> String {
-        while buffer.count < length { try fill() }
-        let body = String(decoding: buffer[0..<length], as: UTF8.self)
-        buffer.removeFirst(length)
-        return body
-    }
-
     func readResponse(toHead: Bool = false) throws -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?

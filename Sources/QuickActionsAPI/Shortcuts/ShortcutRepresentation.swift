@@ -53,12 +53,10 @@ public final class ShortcutRepresentation: Sendable {
         }
     }
 
-    /// The 200 answer. Unprepared, it is the calling thread's template of the media type and
-    /// language with this body, and the ETag as its variable field: a thread reuses what it made
-    /// for the pair (see `ThreadResponses`).
+    /// The 200 answer.
     public var response: HTTPResponse {
         if let prepared { return HTTPResponse(prepared.ok) }
-        var response = HTTPResponse(fields.okTemplate, body: body)
+        var response = HTTPResponse(status: 200, headers: fields.ok, body: .shared(body))
         response.variableField = ("ETag", etag)
         return response
     }
@@ -92,10 +90,8 @@ public final class ShortcutRepresentation: Sendable {
 final class ShortcutResponseFields: Sendable {
     /// The 200's fields but the ETag, per HTTP thread.
     private let okRows: PerThreadReplica<HTTPHeaders>
-    /// The 200's fields but the ETag, prepared once per HTTP thread as a template (without body).
-    private let okTemplateRows: PerThreadReplica<PreparedResponse>
     /// The 304's fields but the ETag, prepared once per HTTP thread (a connection stays on one
-    /// thread, which reuses what it made for its template).
+    /// thread, so it reuses what it made for its thread's template).
     private let templateRows: PerThreadReplica<PreparedResponse>
 
     private init(contentType: String, language: String?) {
@@ -104,7 +100,6 @@ final class ShortcutResponseFields: Sendable {
         ok.add("Content-Type", contentType)
         // A new array per row (`map`): rows sharing one array's storage would share its count.
         okRows = PerThreadReplica(rows: HTTPThreads.rows) { _ in HTTPHeaders(ok.fields.map { $0 }) }
-        okTemplateRows = PerThreadReplica(rows: HTTPThreads.rows) { _ in PreparedResponse(status: 200, headers: HTTPHeaders(ok.fields.map { $0 })) }
         templateRows = PerThreadReplica(rows: HTTPThreads.rows) { _ in
             PreparedResponse(status: 304, headers: HTTPHeaders(validation.fields.map { $0 }))
         }
@@ -115,9 +110,6 @@ final class ShortcutResponseFields: Sendable {
 
     /// The 304's fields but the ETag, prepared (the calling thread's copy).
     var template: PreparedResponse { templateRows.current }
-
-    /// The 200's fields but the ETag, prepared as a template (the calling thread's copy).
-    var okTemplate: PreparedResponse { okTemplateRows.current }
 
     /// The 304 for `etag`, made from the calling thread's template.
     func notModified(etag: String) -> HTTPResponse {

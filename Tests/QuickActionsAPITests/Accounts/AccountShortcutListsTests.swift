@@ -211,14 +211,12 @@ import Testing
         let items = ShortcutItemBuilder().items(favorites: try store.contacts(of: alice).favorites())
         let direct = ShortcutListRenderer().render(items, key: Self.json)
         #expect(json.body.array == direct.body.array && json.etag == direct.etag)
-        // An account's answers carry no header fields of their own: every account's 200 in one
-        // language is one template sent with the list's body, the ETag as the variable field.
+        // An account's answers carry no header fields of their own: the ETag is the variable field.
         let ok = json.response
-        #expect(ok.status == 200 && ok.prepared?.body == nil && ok.variableField?.value == json.etag && ok.headers["ETag"] == nil)
+        #expect(ok.status == 200 && ok.prepared == nil && ok.variableField?.value == json.etag && ok.headers["ETag"] == nil)
         #expect(ok.headers["Content-Type"] == "application/json" && ok.body.bytes == json.body.array)
         // Every account's 304 in one language is one prepared response, the ETag swapped.
         let bob = try lists.list(for: try Self.account(store, "bob")).representation(Self.json)
-        #expect(ok.prepared != nil && bob.response.prepared === ok.prepared && bob.response.body.bytes != ok.body.bytes)
         #expect(bob.etag != json.etag && bob.notModified.prepared != nil && bob.notModified.prepared === json.notModified.prepared)
         #expect(json.notModified.variableField?.value == json.etag && json.notModified.status == 304)
     }
