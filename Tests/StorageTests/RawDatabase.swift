@@ -1,5 +1,7 @@
 import CSQLite3
 
+@testable import Storage
+
 /// A bare SQLite handle through the C API, for setting up and inspecting files the way
 /// another program would, independently of the repository's own wrapper.
 final class RawDatabase {
@@ -20,6 +22,8 @@ final class RawDatabase {
 
     /// Opens `path` (creating it when `create`), runs `body`, and closes the handle.
     static func with<Result>(_ path: String, create: Bool = false, _ body: (RawDatabase) throws -> Result) throws -> Result {
+        // The process-wide settings first, as the service makes them before its first open.
+        _ = SQLiteConnection.processConfiguration
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let rc = sqlite3_open_v2(path, &handle, flags, nil)

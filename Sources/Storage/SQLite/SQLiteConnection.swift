@@ -14,8 +14,15 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Prepared statements keyed by their SQL text, reused across calls.
     private var statements: [String: SQLiteStatement] = [:]
 
+    /// Set once per process, before SQLite initializes itself on the first open: no memory
+    /// statistics (nothing here reads them), so no process-wide mutex on every allocation and
+    /// free of every connection. SQLITE_OK, or SQLITE_MISUSE when something in the process
+    /// opened a database before (SQLite then keeps its statistics: slower, not wrong).
+    static let processConfiguration: Int32 = qa_sqlite_disable_memory_statistics()
+
     /// Opens `path` with `flags` (`SQLITE_OPEN_*`), always adding NOMUTEX and extended result codes.
     init(path: String, flags: Int32) throws(StorageError) {
+        _ = Self.processConfiguration
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
         guard rc == SQLITE_OK, let handle else {
