@@ -37,15 +37,17 @@ public enum ShortcutLinter {
         let name = appName.flatMap(ShortcutConfiguration.usableAppName)
         var warnings: [ShortcutWarning] = []
         var staticCount = 0
-        // Folded titles seen, in order: searched in place while few (a list rendered on a cache
-        // miss has a handful of items), through a dictionary past that.
-        var titles: [String] = []
+        // Titles seen, in order: searched in place while few (a list rendered on a cache miss
+        // has a handful of items), through a dictionary of folded titles past that.
+        let fewTitles = items.count <= 16
+        var titles = EarlierTitles(capacity: fewTitles ? items.count : 0)
         var firstIndexOfTitle: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
+        // By index: the items are read in place, not copied one by one.
+        for index in items.indices {
             func warn(_ rule: String, _ message: String) {
-                warnings.append(ShortcutWarning(index: index, type: item.type, rule: rule, message: message))
+                warnings.append(ShortcutWarning(index: index, type: items[index].type, rule: rule, message: message))
             }
-            let title = item.localizedTitle
+            let title = items[index].localizedTitle
             // Characters never outnumber UTF-8 bytes: a short title needs no counting.
             if title.utf8.count > maxTitleLength && title.count > maxTitleLength {
                 warn(
@@ -63,13 +65,13 @@ public enum ShortcutLinter {
                 }
             }
             checkEmoji("title", title)
-            if let subtitle = item.localizedSubtitle { checkEmoji("subtitle", subtitle) }
+            if let subtitle = items[index].localizedSubtitle { checkEmoji("subtitle", subtitle) }
             if let name, Self.containsWord(name, in: title) {
                 warn(
                     "app-name-in-title",
                     "title \"\(title)\" contains the app name \"\(name)\"; quick actions already appear with the app's icon")
             }
-            if item.kind == .static {
+            if items[index].kind == .static {
                 staticCount += 1
                 if staticCount > visibleLimit {
                     warn(
@@ -78,12 +80,11 @@ public enum ShortcutLinter {
                             + "and with \(visibleLimit) or more static items no dynamic item shows either")
                 }
             }
-            let folded = title.lowercased()
             let earlier: Int?
-            if items.count <= 16 {
-                earlier = titles.firstIndex(of: folded)
-                titles.append(folded)
+            if fewTitles {
+                earlier = titles.firstIndex(sameAs: title)
             } else {
+                let folded = title.lowercased()
                 earlier = firstIndexOfTitle[folded]
                 if earlier == nil { firstIndexOfTitle[folded] = index }
             }
@@ -92,6 +93,61 @@ public enum ShortcutLinter {
             }
         }
         return warnings
+    }
+
+    /// The titles of the items before the one being checked, for `duplicate-title`: two titles
+    /// are the same when their `lowercased()` are. Two ASCII titles are compared byte by byte,
+    /// ignoring ASCII case (which is what `lowercased()` changes in them), without making
+    /// lower-cased copies; a title with other characters is lower-cased, once.
+    private struct EarlierTitles {
+        private var titles: [String] = []
+        private var ascii: [Bool] = []
+        /// Each title's `lowercased()`, made when first needed (nil until then).
+        private var folded: [String?] = []
+
+        init(capacity: Int) {
+            titles.reserveCapacity(capacity)
+            ascii.reserveCapacity(capacity)
+            folded.reserveCapacity(capacity)
+        }
+
+        /// The index of the first earlier title the same as `title`; then `title` is added.
+        mutating func firstIndex(sameAs title: String) -> Int? {
+            var title = title
+            let isASCII = title.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
+            var titleFolded: String?
+            var found: Int?
+            for index in titles.indices {
+                if isASCII && ascii[index] {
+                    if Self.equalIgnoringASCIICase(&title, &titles[index]) {
+                        found = index
+                        break
+                    }
+                    continue
+                }
+                if titleFolded == nil { titleFolded = title.lowercased() }
+                if folded[index] == nil { folded[index] = titles[index].lowercased() }
+                if titleFolded == folded[index] {
+                    found = index
+                    break
+                }
+            }
+            titles.append(title)
+            ascii.append(isASCII)
+            folded.append(titleFolded)
+            return found
+        }
+
+        private static func equalIgnoringASCIICase(_ lhs: inout String, _ rhs: inout String) -> Bool {
+            lhs.withUTF8 { left in
+                rhs.withUTF8 { right in
+                    guard left.count == right.count else { return false }
+                    let fold = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                    for offset in 0..<left.count where fold(left[offset]) != fold(right[offset]) { return false }
+                    return true
+                }
+            }
+        }
     }
 
     /// Whether `word` occurs in `text`, ignoring case, not inside a longer word

@@ -60,6 +60,13 @@ import Testing
                 "2:duplicate-title", "3:duplicate-title",
             ])
         #expect(rules([item("Café", type: "A"), item("Cafe\u{301}", type: "B")]) == ["1:duplicate-title"], "canonically equivalent")
+        // ASCII titles are compared ignoring ASCII case in place; a title with other characters
+        // against any other by `lowercased()`, as before: the Kelvin sign lower-cases to "k".
+        #expect(rules([item("Key", type: "A"), item("\u{212A}EY", type: "B")]) == ["1:duplicate-title"])
+        #expect(
+            rules([item("\u{212A}ey", type: "A"), item("KEY", type: "B"), item("kEy", type: "C")]) == ["1:duplicate-title", "2:duplicate-title"])
+        #expect(rules([item("Straße", type: "A"), item("STRASSE", type: "B"), item("Search", type: "C"), item("Searc", type: "D")]).isEmpty)
+        #expect(rules([item("Search", type: "A"), item("Searcj", type: "B"), item("Searcz", type: "C"), item("[earch", type: "D")]).isEmpty)
         let warning = try #require(ShortcutLinter.warnings(for: [item("Search", type: "A"), item("search", type: "B")], appName: nil).first)
         #expect(warning.message == "title \"search\" is the same as item 0's; people cannot tell them apart")
         #expect(warning.type == "B")
