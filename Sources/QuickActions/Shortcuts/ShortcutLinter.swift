@@ -100,41 +100,39 @@ public enum ShortcutLinter {
     /// ignoring ASCII case (which is what `lowercased()` changes in them), without making
     /// lower-cased copies; a title with other characters is lower-cased, once.
     private struct EarlierTitles {
-        private var titles: [String] = []
-        private var ascii: [Bool] = []
-        /// Each title's `lowercased()`, made when first needed (nil until then).
-        private var folded: [String?] = []
+        private struct Seen {
+            var title: String
+            let isASCII: Bool
+            /// Its `lowercased()`, made when first needed.
+            var folded: String?
+        }
+
+        private var seen: [Seen] = []
 
         init(capacity: Int) {
-            titles.reserveCapacity(capacity)
-            ascii.reserveCapacity(capacity)
-            folded.reserveCapacity(capacity)
+            seen.reserveCapacity(capacity)
         }
 
         /// The index of the first earlier title the same as `title`; then `title` is added.
         mutating func firstIndex(sameAs title: String) -> Int? {
-            var title = title
-            let isASCII = title.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
-            var titleFolded: String?
+            var next = Seen(title: title, isASCII: title.utf8.allSatisfy { $0 < 0x80 }, folded: nil)
             var found: Int?
-            for index in titles.indices {
-                if isASCII && ascii[index] {
-                    if Self.equalIgnoringASCIICase(&title, &titles[index]) {
+            for index in seen.indices {
+                if next.isASCII && seen[index].isASCII {
+                    if Self.equalIgnoringASCIICase(&next.title, &seen[index].title) {
                         found = index
                         break
                     }
                     continue
                 }
-                if titleFolded == nil { titleFolded = title.lowercased() }
-                if folded[index] == nil { folded[index] = titles[index].lowercased() }
-                if titleFolded == folded[index] {
+                if next.folded == nil { next.folded = next.title.lowercased() }
+                if seen[index].folded == nil { seen[index].folded = seen[index].title.lowercased() }
+                if next.folded == seen[index].folded {
                     found = index
                     break
                 }
             }
-            titles.append(title)
-            ascii.append(isASCII)
-            folded.append(titleFolded)
+            seen.append(next)
             return found
         }
 
@@ -142,12 +140,16 @@ public enum ShortcutLinter {
             lhs.withUTF8 { left in
                 rhs.withUTF8 { right in
                     guard left.count == right.count else { return false }
-                    let fold = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-                    for offset in 0..<left.count where fold(left[offset]) != fold(right[offset]) { return false }
+                    for offset in 0..<left.count where asciiLowercased(left[offset]) != asciiLowercased(right[offset]) { return false }
                     return true
                 }
             }
         }
+    }
+
+    /// `byte` with an ASCII capital letter made small (what `lowercased()` does to ASCII).
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Whether `word` occurs in `text`, ignoring case, not inside a longer word
@@ -178,13 +180,12 @@ public enum ShortcutLinter {
                 let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
                 guard needle.allSatisfy(plain), haystack.allSatisfy(plain) else { return nil }
                 guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-                let folded = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
                 let isWordByte = { (byte: UInt8) in
                     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 }
                 for start in 0...(haystack.count - needle.count) {
                     var matches = true
-                    for offset in 0..<needle.count where folded(haystack[start + offset]) != folded(needle[offset]) {
+                    for offset in 0..<needle.count where asciiLowercased(haystack[start + offset]) != asciiLowercased(needle[offset]) {
                         matches = false
                         break
                     }
