@@ -107,12 +107,7 @@ final class Service: Sendable {
     static func resolveToken(_ configuration: ServiceConfiguration) throws -> String? {
         var token = configuration.token
         if let path = configuration.tokenFile {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw StartupError("cannot read the token file '\(path)'")
-            }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw StartupError("the token file '\(path)' is empty") }
-            token = trimmed
+            token = try readTokenFile(path, kind: "token file", withoutToken: "leave --token-file out")
         }
         if token == nil && !configuration.allowUnauthenticated && !isLoopback(configuration.host) {
             throw StartupError(
@@ -128,16 +123,28 @@ final class Service: Sendable {
         guard configuration.accounts else { return nil }
         var token = configuration.adminToken
         if let path = configuration.adminTokenFile {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw StartupError("cannot read the admin token file '\(path)'")
-            }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw StartupError("the admin token file '\(path)' is empty") }
-            token = trimmed
+            token = try readTokenFile(path, kind: "admin token file", withoutToken: "leave out --accounts and --admin-token-file")
         }
         guard let token else {
             throw StartupError(
                 "--accounts needs an admin token to manage the accounts: set QUICKACTIOND_ADMIN_TOKEN, --admin-token or --admin-token-file")
+        }
+        return token
+    }
+
+    /// The token in the file at `path` (its `kind` names it in messages), surrounding white
+    /// space trimmed; refused as `TokenRequirement` says, and when the file cannot be read.
+    static func readTokenFile(_ path: String, kind: String, withoutToken: String) throws -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path)
+        } catch {
+            throw StartupError("the \(kind) '\(path)' \(error.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw StartupError("the \(kind) '\(path)' is not UTF-8 text") }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = TokenRequirement.problem(with: token, from: "the \(kind) '\(path)'", withoutToken: withoutToken) {
+            throw StartupError(problem)
         }
         return token
     }
