@@ -63,6 +63,11 @@ public enum CommandLineParser {
         for (flag, option) in zip(flags, options) {
             lines.append("  " + flag.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
         }
+        lines += [
+            "",
+            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations,",
+            "         --token-file and --admin-token-file again and puts them in force, or keeps all as it was if one fails.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
