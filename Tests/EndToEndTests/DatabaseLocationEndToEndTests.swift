@@ -22,7 +22,8 @@ import Testing
         #expect(!run.listened, "it started on \(location)")
         #expect(run.exit != .exited(0) && run.exit != .hung, "\(run.exit)")
         #expect(run.standardError.contains(reason), "the message should say \(reason): \(run.standardError)")
-        #expect(!run.standardError.contains(Self.secret) && !run.standardOutput.contains(Self.secret), "the password was printed: \(run.standardError)")
+        #expect(
+            !run.standardError.contains(Self.secret) && !run.standardOutput.contains(Self.secret), "the password was printed: \(run.standardError)")
         let made = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
             !($0.hasPrefix("stdout-") || $0.hasPrefix("stderr-"))
         }

@@ -104,7 +104,8 @@ extension Router {
     private static func memoryGauges(_ dependencies: Dependencies) -> [StoreGauges.Gauge] {
         var gauges: [StoreGauges.Gauge] = []
         if let accounts = dependencies.accounts {
-            gauges.append(("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)))
+            gauges.append(
+                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)))
         } else {
             gauges.append(("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)))
         }

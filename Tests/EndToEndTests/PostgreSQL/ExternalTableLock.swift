@@ -18,7 +18,10 @@ final class ExternalTableLock {
         self.conninfo = conninfo
         child = try ChildProcess(
             "/usr/bin/psql",
-            ["-X", "-q", "-d", conninfo + " application_name=\(name)", "-c", "BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(120); COMMIT"])
+            [
+                "-X", "-q", "-d", conninfo + " application_name=\(name)", "-c",
+                "BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(120); COMMIT",
+            ])
         let deadline = Date().addingTimeInterval(10)
         let held = """
             SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
@@ -41,7 +44,8 @@ final class ExternalTableLock {
     func release() {
         guard !released else { return }
         released = true
-        _ = try? TestPostgreSQLServer.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'", conninfo: conninfo)
+        _ = try? TestPostgreSQLServer.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'", conninfo: conninfo)
         if child.wait(seconds: 10) == nil { _ = child.stop(SIGKILL, seconds: 5) }
     }
 }

@@ -28,7 +28,9 @@ import Testing
     }
 
     /// `method target` with `headers` on a connection of its own, timed.
-    static func timed(_ server: ServerProcess, _ method: String, _ target: String, headers: [(String, String)] = [], json: String? = nil) throws -> Timed {
+    static func timed(_ server: ServerProcess, _ method: String, _ target: String, headers: [(String, String)] = [], json: String? = nil) throws
+        -> Timed
+    {
         try timed(port: server.port, method, target, headers: headers, json: json)
     }
 
@@ -40,7 +42,9 @@ import Testing
         let fields = headers + (json == nil ? [] : [("Content-Type", "application/json")])
         let response = try client.send(method, target, headers: fields, body: json.map { Array($0.utf8) })
         let type = response.mediaType == "application/problem+json" ? (try? response.decode(ProblemBody.self))?.type : nil
-        return Timed(target: target, status: response.status, seconds: Date().timeIntervalSince(started), retryAfter: response.header("Retry-After"), type: type)
+        return Timed(
+            target: target, status: response.status, seconds: Date().timeIntervalSince(started), retryAfter: response.header("Retry-After"),
+            type: type)
     }
 
     /// While the lock is held: `stuckReads` reads of `stuck` at once and, once they are in,
@@ -63,8 +67,12 @@ import Testing
     /// Checks a 503 `storage-timeout` with `Retry-After`, in time.
     static func expectTimedOut(_ answer: Timed, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(answer.status == 503, "\(answer.target): \(answer.status)", sourceLocation: sourceLocation)
-        #expect(answer.type == "https://quickactiond.dev/problems/storage-timeout", "\(answer.target): \(answer.type ?? "no problem")", sourceLocation: sourceLocation)
-        #expect(answer.retryAfter.flatMap(Int.init).map { $0 > 0 } == true, "\(answer.target): Retry-After \(answer.retryAfter ?? "missing")", sourceLocation: sourceLocation)
+        #expect(
+            answer.type == "https://quickactiond.dev/problems/storage-timeout", "\(answer.target): \(answer.type ?? "no problem")",
+            sourceLocation: sourceLocation)
+        #expect(
+            answer.retryAfter.flatMap(Int.init).map { $0 > 0 } == true, "\(answer.target): Retry-After \(answer.retryAfter ?? "missing")",
+            sourceLocation: sourceLocation)
         #expect(answer.seconds < refusedWithin, "\(answer.target) took \(answer.seconds) s", sourceLocation: sourceLocation)
     }
 
@@ -79,7 +87,9 @@ import Testing
         return false
     }
 
-    @Test("Single-account: under the lock /healthz, /metrics and /shortcuts answer at once, reads and writes are 503 storage-timeout in time, /readyz is 503; all recovers")
+    @Test(
+        "Single-account: under the lock /healthz, /metrics and /shortcuts answer at once, reads and writes are 503 storage-timeout in time, /readyz is 503; all recovers"
+    )
     func singleAccount() throws {
         try TestPostgreSQLServer.withDatabase { conninfo in
             let server = try TestPostgreSQLServer.server(conninfo, arguments: Self.limits)
@@ -108,7 +118,8 @@ import Testing
         }
     }
 
-    @Test("--accounts: under the lock a known token's cached /shortcuts answers at once, an uncached list is 503 storage-timeout in time; all recovers")
+    @Test(
+        "--accounts: under the lock a known token's cached /shortcuts answers at once, an uncached list is 503 storage-timeout in time; all recovers")
     func accounts() throws {
         try TestPostgreSQLServer.withDatabase { conninfo in
             let admin = AccountsEndToEndTests.adminToken
@@ -117,7 +128,8 @@ import Testing
             let cached = try AccountsEndToEndTests.createAccount(server, name: "Cached")
             let uncached = try AccountsEndToEndTests.createAccount(server, name: "Uncached")
             for account in [cached, uncached] {
-                let created = try AccountsEndToEndTests.send(server, account.token, "POST", "/contacts", json: #"{"name":"Favorite","favorite":true}"#)
+                let created = try AccountsEndToEndTests.send(
+                    server, account.token, "POST", "/contacts", json: #"{"name":"Favorite","favorite":true}"#)
                 try #require(created.status == 201, "\(created.status) \(created.text)")
             }
             // Read once, the list and the token are in memory; the other account's list never was read.

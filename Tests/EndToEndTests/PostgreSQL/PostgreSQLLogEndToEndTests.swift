@@ -53,7 +53,8 @@ import Testing
             _ = try TestPostgreSQLServer.psql(sql, conninfo: cluster.conninfo)
         }
         try cluster.requirePassword(role: "qa_app")
-        let port = try String(contentsOf: cluster.directory.appendingPathComponent("port"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = try String(contentsOf: cluster.directory.appendingPathComponent("port"), encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let location = { (password: String) in "host=127.0.0.1 port=\(port) user=qa_app dbname=qa_pw password=\(password)" }
 
         let refused = try ServerProcess.runToExit(directory: TemporaryDirectory(), arguments: ["--db", location(changed)])
@@ -66,7 +67,8 @@ import Testing
         defer { server.stop() }
         _ = try server.createContact(name: "Before")
         _ = try TestPostgreSQLServer.psql("ALTER ROLE qa_app PASSWORD '\(changed)'", conninfo: cluster.conninfo)
-        _ = try TestPostgreSQLServer.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'qa_app'", conninfo: cluster.conninfo)
+        _ = try TestPostgreSQLServer.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'qa_app'", conninfo: cluster.conninfo)
         // Requests meanwhile fail (503) while the service tries to connect again, several times.
         var refusals = 0
         let deadline = Date().addingTimeInterval(4)

@@ -13,7 +13,9 @@ import Testing
     }
 
     @Test func theProbeWaitsAtMostASecondEvenWithoutLimits() {
-        #expect(PostgreSQLTimeouts(statement: .seconds(2), lock: .milliseconds(300)).probe == PostgreSQLTimeouts(statement: .seconds(1), lock: .milliseconds(300)))
+        #expect(
+            PostgreSQLTimeouts(statement: .seconds(2), lock: .milliseconds(300)).probe
+                == PostgreSQLTimeouts(statement: .seconds(1), lock: .milliseconds(300)))
         #expect(PostgreSQLTimeouts.none.probe == PostgreSQLTimeouts(statement: .seconds(1), lock: .seconds(1)))
     }
 
