@@ -9,6 +9,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case full = "storage-full"
         /// The disk failed to read or write.
         case ioError = "storage-io-error"
+        /// The database did not answer in time: a statement or a lock wait ran past its limit
+        /// (a lock held by another client, an overloaded server). Nothing of it was stored.
+        case timeout = "storage-timeout"
         /// Anything else: busy, locked, refused, a file that is not ours.
         case unavailable = "service-unavailable"
     }

@@ -20,6 +20,10 @@ public enum CommandLineParser {
             help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing; "
                 + "postgres://... (a libpq keyword string, or postgres: for PG* variables): one PostgreSQL shared by instances"),
         Option(name: "--db-pool", value: "N", help: "PostgreSQL reader connections per instance (default 4)"),
+        Option(
+            name: "--db-statement-timeout", value: "DURATION",
+            help: "PostgreSQL: longest a statement may run, then 503: 500ms, 5s, 1m, 0 for no limit (default 5s)"),
+        Option(name: "--db-lock-timeout", value: "DURATION", help: "PostgreSQL: longest a statement may wait for a lock, then 503 (default 3s)"),
         Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
         Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),
         Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
@@ -92,6 +96,8 @@ public enum CommandLineParser {
             case "--port": configuration.port = try iterator.integer(flag, inline, 0...65535)
             case "--db": configuration.databasePath = try iterator.value(flag, inline)
             case "--db-pool": configuration.databasePool = try iterator.integer(flag, inline, 1...64)
+            case "--db-statement-timeout": configuration.databaseTimeouts.statement = try Self.timeLimit(flag, iterator.value(flag, inline))
+            case "--db-lock-timeout": configuration.databaseTimeouts.lock = try Self.timeLimit(flag, iterator.value(flag, inline))
             case "--store":
                 let value = try iterator.value(flag, inline)
                 guard let store = ServiceConfiguration.Store(rawValue: value) else {
@@ -166,6 +172,22 @@ public enum CommandLineParser {
             throw UsageError(description: "\(flag) must be \(kind) such as 86400, 90m, 24h or 7d, not '\(text)'")
         }
         return value * multiplier
+    }
+
+    /// A time limit in `text`: a number of seconds, or a number with the unit ms, s, m or h, at
+    /// most a day; 0 turns the limit off.
+    static func timeLimit(_ flag: String, _ text: String) throws(UsageError) -> Duration {
+        let units: [(suffix: String, milliseconds: Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
+        var digits = Substring(text)
+        var multiplier = 1000
+        if let unit = units.first(where: { text.hasSuffix($0.suffix) }) {
+            multiplier = unit.milliseconds
+            digits = digits.dropLast(unit.suffix.count)
+        }
+        guard digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0, value <= 86_400_000 / multiplier else {
+            throw UsageError(description: "\(flag) must be 0 or a duration such as 500ms, 5s or 1m (at most 24h), not '\(text)'")
+        }
+        return .milliseconds(value * multiplier)
     }
 
     /// Adds `NAME=VALUE` to `settings` (a later value for one name wins, as on xcodebuild's

@@ -12,18 +12,26 @@ final class Service: Sendable {
     let events: EventHub
     let purger: RetentionPurger
     private let store: any DataStore
+    /// Where requests that need the store run, when its reads may wait (PostgreSQL).
+    private let workers: StoreWorkers?
 
     /// The stores this binary can open, tried in order on the `--db` location (an open list:
-    /// a backend adds itself here).
-    static func backends(_ configuration: ServiceConfiguration) -> [any DataStoreBackend] {
-        [InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool), SQLiteBackend()]
+    /// a backend adds itself here). `log` hears what a store tells the operator.
+    static func backends(_ configuration: ServiceConfiguration, log: StorageLog = .discard) -> [any DataStoreBackend] {
+        [
+            InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool, timeouts: configuration.databaseTimeouts, log: log),
+            SQLiteBackend(),
+        ]
     }
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
         let token = try Self.resolveToken(configuration)
         let adminToken = try Self.resolveAdminToken(configuration)
-        let store = try Self.openStore(configuration)
+        let store = try Self.openStore(configuration, log: Self.storageLog(logger))
+        // A store whose reads may wait on another client's lock is read off the HTTP threads: as
+        // many workers as reader connections, and as many again to wait for commits.
+        let workers = store.readsMayWait ? StoreWorkers(threads: 2 * configuration.databasePool) : nil
         let repository = store.contacts(of: .default)
         let triggers = store.triggers(of: .default)
         let shortcuts = try Self.loadShortcuts(configuration)
@@ -56,17 +64,19 @@ final class Service: Sendable {
             Dependencies(
                 repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
                 catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger,
-                serviceToken: token, store: store, accounts: accounts))
+                serviceToken: token, store: store, accounts: accounts, workers: workers))
         self.repository = repository
         self.events = events
         self.store = store
+        self.workers = workers
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(
-                router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics),
+                router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics,
+                workers: workers),
             threadRows: threadRows)
         events.start()
         purger.start()
@@ -95,6 +105,7 @@ final class Service: Sendable {
     func stop(logger: RequestLogger) {
         events.closeAll()
         server.stop(grace: .seconds(10))
+        workers?.stop()
         purger.stop()
         do {
             try store.close()
@@ -173,12 +184,32 @@ final class Service: Sendable {
         }
     }
 
+    /// The service's logger as the stores' log.
+    static func storageLog(_ logger: RequestLogger) -> StorageLog {
+        StorageLog { level, message, fields in
+            let level: LogLevel =
+                switch level {
+                case .debug: .debug
+                case .info: .info
+                case .warning: .warning
+                case .error: .error
+                }
+            guard logger.isEnabled(level) else { return }
+            logger.log(level, message, fields.mapValues(JSONValue.string))
+        }
+    }
+
     /// The store at the `--db` location (`--store memory` keeps it in memory), migrated, and
-    /// in single-account mode seeded with the demo contacts when this start created it.
-    private static func openStore(_ configuration: ServiceConfiguration) throws -> any DataStore {
+    /// in single-account mode seeded with the demo contacts when this start created it. A
+    /// location no backend takes (a URL of another scheme) stops start-up, naming only its
+    /// scheme (the rest may hold a password).
+    private static func openStore(_ configuration: ServiceConfiguration, log: StorageLog) throws -> any DataStore {
         let location = configuration.store == .memory ? "memory:" : configuration.databasePath
-        guard let backend = backends(configuration).first(where: { $0.accepts(location) }) else {
-            throw StartupError("no store can open '\(location)': give a SQLite file path, memory: or a PostgreSQL URL")
+        guard let backend = backends(configuration, log: log).first(where: { $0.accepts(location) }) else {
+            let scheme = location.range(of: "://").map { "'" + location[..<$0.lowerBound] + "://…'" } ?? "the --db value"
+            throw StartupError(
+                "\(scheme) is not a supported database location: give a SQLite file path, memory:, a postgres:// or postgresql:// URL, "
+                    + "or a libpq keyword string")
         }
         // Only a database this start creates is seeded: one emptied by its users stays empty.
         let isNewFile = backend is SQLiteBackend && ((try? FileManager.default.attributesOfItem(atPath: location)[.size] as? Int) ?? 0) == 0

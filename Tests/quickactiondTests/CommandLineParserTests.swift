@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 @testable import quickactiond
@@ -89,6 +90,20 @@ import Testing
             try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"])
                 == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X", buildSettings: [:])
         )
+    }
+
+    @Test func postgreSQLLimitsDefaultTo5And3SecondsAndTakeUnits() throws {
+        #expect(try serve([]).databaseTimeouts == PostgreSQLTimeouts(statement: .seconds(5), lock: .seconds(3)))
+        let given = try serve(["--db-statement-timeout", "500ms", "--db-lock-timeout=2"]).databaseTimeouts
+        #expect(given == PostgreSQLTimeouts(statement: .milliseconds(500), lock: .seconds(2)))
+        #expect(try serve(["--db-statement-timeout", "1m", "--db-lock-timeout", "0"]).databaseTimeouts.statement == .seconds(60))
+        #expect(try serve(["--db-lock-timeout", "0"]).databaseTimeouts.lock == .zero)
+        #expect(try serve(["--db-lock-timeout", "1h"]).databaseTimeouts.lock == .seconds(3600))
+        for bad in ["-1", "x", "", "5d", "25h", "1.5s", "s", "ms", "٣s"] {
+            let error = #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(["--db-statement-timeout", bad]) }
+            #expect(error?.description.contains("--db-statement-timeout must be 0 or a duration") == true)
+        }
+        #expect(CommandLineParser.usage.contains("--db-lock-timeout DURATION"))
     }
 
     @Test func triggerRetentionDefaultsTo90DaysAndZeroKeepsEverything() throws {

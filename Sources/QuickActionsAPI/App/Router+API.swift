@@ -32,10 +32,11 @@ extension Router {
         dependencies.store?.accounts.accountChanges.observe { [weak events] change in
             if change == .everything { events?.closeStreams() }
         }
+        let storeGauges = StoreGauges(workers: dependencies.workers) { try Self.storeGauges(dependencies) }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
             store: dependencies.repository, metrics: dependencies.metrics,
-            gauges: { try gauges(dependencies) })
+            gauges: { try storeGauges.current() + memoryGauges(dependencies) })
         return Router(
             routes: Routes.all(
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
@@ -84,24 +85,32 @@ extension Router {
         }
     }
 
-    /// The gauges `/metrics` adds to the request counters.
-    private static func gauges(_ dependencies: Dependencies) throws -> [(name: String, help: String, value: Double)] {
-        var gauges: [(name: String, help: String, value: Double)] = []
+    /// The gauges `/metrics` reads from the store (see `StoreGauges`).
+    private static func storeGauges(_ dependencies: Dependencies) throws -> [StoreGauges.Gauge] {
+        var gauges: [StoreGauges.Gauge] = []
         if let accounts = dependencies.accounts {
-            gauges += [
-                ("accounts", "Accounts stored.", Double(try accounts.store.accounts.accountCount())),
-                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)),
-            ]
+            gauges.append(("accounts", "Accounts stored.", Double(try accounts.store.accounts.accountCount())))
         } else {
             let counts = try dependencies.repository.counts()
             gauges += [
                 ("contacts", "Contacts stored.", Double(counts.contacts)),
                 ("favorites", "Favorite contacts stored.", Double(counts.favorites)),
-                ("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)),
             ]
         }
-        gauges.append(("event_streams", "Open /events streams.", Double(dependencies.events.openStreams)))
         return gauges + retentionGauges(dependencies.triggers)
+    }
+
+    /// The gauges `/metrics` reads from memory.
+    private static func memoryGauges(_ dependencies: Dependencies) -> [StoreGauges.Gauge] {
+        var gauges: [StoreGauges.Gauge] = []
+        if let accounts = dependencies.accounts {
+            gauges.append(
+                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)))
+        } else {
+            gauges.append(("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)))
+        }
+        gauges.append(("event_streams", "Open /events streams.", Double(dependencies.events.openStreams)))
+        return gauges
     }
 
     /// The stored answers and triggers, which the retention purge keeps in bounds; none when

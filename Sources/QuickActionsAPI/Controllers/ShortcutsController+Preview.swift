@@ -8,6 +8,17 @@ extension ShortcutsController {
     /// (rendered once per change and style), with the same ETag and 304 rules. `lang` stands
     /// for `Accept-Language` when given.
     func getShortcutsPreview(_ request: APIRequest) throws -> HTTPResponse {
+        guard let response = try preview(request, fromMemoryOnly: false) else { throw Problem.internalError() }
+        return response
+    }
+
+    /// GET /shortcuts/preview.svg, answered from memory only: nil when the account's list is
+    /// not cached, and the store must be read.
+    func getCachedShortcutsPreview(_ request: APIRequest) throws -> HTTPResponse? {
+        try preview(request, fromMemoryOnly: true)
+    }
+
+    private func preview(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
         try request.requireKnownQuery(Self.previewQuery)
         let appearance: PreviewAppearance
         switch request.http.queryValue("appearance") {
@@ -24,8 +35,17 @@ extension ShortcutsController {
             throw Problem.badRequest("Query parameter 'lang' must be a language tag such as 'fr' or 'pt-BR'.")
         }
         let language = catalog?.negotiate(acceptLanguage: languageRange)
-        let representation = try request.account().shortcuts().representation(
-            ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false))
+        let key = ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false)
+        let account = try request.account()
+        let list: any RenderedShortcutList
+        if case .list(let held) = account.cachedShortcuts(for: key) {
+            list = held
+        } else if fromMemoryOnly {
+            return nil
+        } else {
+            list = try account.shortcuts()
+        }
+        let representation = list.representation(key)
         var headers = HTTPHeaders(capacity: 8)
         headers.add("ETag", representation.etag)
         headers.add("Cache-Control", "no-cache")

@@ -81,8 +81,9 @@ extension Problem {
 
     /// 503 for a storage failure, with `Retry-After`. The type names the cause: the disk is
     /// full (`…/problems/storage-full`), failed to read or write (`…/problems/storage-io-error`),
-    /// or the store is otherwise unavailable (`…/problems/service-unavailable`). The detail
-    /// gives the backend's words for its code, never a path; the log line has the whole message.
+    /// the database did not answer within its time limits (`…/problems/storage-timeout`), or the
+    /// store is otherwise unavailable (`…/problems/service-unavailable`). The detail gives the
+    /// backend's words for its code, never a path; the log line has the whole message.
     static func storage(_ error: StorageError) -> Problem {
         let reason = error.reason.map { " (\($0))" } ?? ""
         let (title, detail, retryAfter): (String, String, Int) =
@@ -91,6 +92,11 @@ extension Problem {
                 ("Storage Full", "The database's disk is full: nothing was stored. Retry once space is freed.", 60)
             case .ioError:
                 ("Storage I/O Error", "The database's disk failed to read or write\(reason): nothing was stored. Retry later.", 5)
+            case .timeout:
+                (
+                    "Storage Timeout",
+                    "The database did not answer within its time limit\(reason): a lock held elsewhere, or a busy server. Retry shortly.", 2
+                )
             case .unavailable:
                 ("Service Unavailable", "The contact store could not complete the request\(reason); try again.", 1)
             }
@@ -98,6 +104,17 @@ extension Problem {
         headers.add("Retry-After", String(retryAfter))
         return Problem(
             status: 503, title: title, detail: detail, type: "https://quickactiond.dev/problems/" + error.cause.rawValue, headers: headers)
+    }
+
+    /// 503 with `Retry-After` (`…/problems/storage-busy`): `waiting` requests already wait for the
+    /// database, none more is queued.
+    static func storeBusy(waiting: Int) -> Problem {
+        var headers = HTTPHeaders()
+        headers.add("Retry-After", "1")
+        return Problem(
+            status: 503, title: "Storage Busy",
+            detail: "\(waiting) requests are already waiting for the database, which is slow to answer; this one was not run. Retry shortly.",
+            type: "https://quickactiond.dev/problems/storage-busy", headers: headers)
     }
 
     /// 500: our fault; the detail never leaks internals beyond a summary.

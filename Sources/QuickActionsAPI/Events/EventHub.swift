@@ -40,6 +40,8 @@ public final class EventHub: Sendable {
     /// The open streams by account: what the commit path may look at or close (see above).
     private let open = Mutex<[AccountKey: [StreamingBody]]>([:])
     private let running = Atomic<Bool>(false)
+    /// Set by `closeAll()`: a stream asked for later (by a request still being answered) ends at once.
+    private let closed = Atomic<Bool>(false)
     /// Where event ids come from and missed triggers are replayed from; without one, ids
     /// count from 1 in memory (in-process tests).
     let log: (any TriggerStore)?
@@ -88,7 +90,10 @@ public final class EventHub: Sendable {
         replayLog: (any TriggerStore)? = nil, replayData: (TriggerRecord) -> [UInt8] = { _ in [] }
     ) throws(StorageError) -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
-        try state.withLock { (state) throws(StorageError) in
+        // Checked under the lock `closeAll()` takes after setting `closed`: a stream is either
+        // ended here or in the list it ends.
+        let opened = try state.withLock { (state) throws(StorageError) -> Bool in
+            guard !closed.load(ordering: .acquiring) else { return false }
             let id = try nextID(&state)
             var bytes = Array("retry: 3000\n".utf8)
             if let log = replayLog ?? log, let after = lastEventID.flatMap({ Int64($0) }),
@@ -104,7 +109,9 @@ public final class EventHub: Sendable {
             state.streams.append(Subscriber(account: account, stream: stream, shortcutsVersion: version, triggersThrough: log == nil ? 0 : id))
             state.settledCount = state.streams.count
             open.withLock { $0[account, default: []].append(stream) }
+            return true
         }
+        if !opened { stream.close() }
         return stream
     }
 
@@ -210,6 +217,7 @@ public final class EventHub: Sendable {
     /// Ends every stream and stops the heartbeat (at shutdown).
     public func closeAll() {
         running.store(false, ordering: .relaxed)
+        closed.store(true, ordering: .releasing)
         let streams = state.withLock { state in
             defer {
                 state.streams = []

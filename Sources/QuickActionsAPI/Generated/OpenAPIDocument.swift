@@ -84,7 +84,9 @@ paths:
         200 when the database answers and takes writes, 503 otherwise. After a write failed for a
         storage reason (a full disk, an I/O error), readiness stays 503 until a write succeeds
         again: each /readyz then tries a small write of its own (undone in the same transaction).
-        Reads keep working meanwhile. Open without a token.
+        Reads keep working meanwhile. On PostgreSQL it reads `contacts` under a lock limit of at
+        most a second, and is 503 while that read times out (a table locked elsewhere) or while
+        client queries time out (until one succeeds, or for 10 s). Open without a token.
       security: []
       responses:
         "200":
@@ -106,7 +108,7 @@ paths:
           description: |
             The database does not answer, or writes fail. The problem's `type` names the cause as
             for any 503 (`…/problems/storage-full`, `…/problems/storage-io-error`,
-            `…/problems/service-unavailable`).
+            `…/problems/storage-timeout`, `…/problems/service-unavailable`).
           headers:
             Retry-After:
               required: true
@@ -126,7 +128,9 @@ paths:
         `http_requests_total{route,method,status}` (route is the pattern, `unmatched` when none),
         `http_request_duration_seconds` by route, `triggers_total{type}`, and the gauges
         `contacts`, `favorites`, `shortcut_items` and `event_streams`. In multi-account mode it
-        takes the admin token only (an account token is 403); otherwise the service's token.
+        takes the admin token only (an account token is 403); otherwise the service's token. On
+        PostgreSQL it never waits on the database: the gauges counted there are read after a
+        scrape, off the request, and shown at the next with `store_gauges_age_seconds`.
       security:
         - bearerAuth: []
         - adminToken: []
@@ -543,6 +547,8 @@ paths:
           $ref: "#/components/responses/ContentTooLarge"
         "429":
           $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /shortcuts/preview.svg:
     get:
       operationId: getShortcutsPreview
@@ -619,6 +625,8 @@ paths:
           $ref: "#/components/responses/ContentTooLarge"
         "429":
           $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /preview:
     get:
       operationId: getPreviewPage
@@ -1207,12 +1215,16 @@ components:
         The database could not complete the request; retry after `Retry-After` seconds. The
         problem's `type` names the cause: `https://quickactiond.dev/problems/storage-full` (the
         disk is full: nothing was stored), `https://quickactiond.dev/problems/storage-io-error`
-        (the disk failed to read or write), or `https://quickactiond.dev/problems/service-unavailable`
-        (anything else).
+        (the disk failed to read or write), `https://quickactiond.dev/problems/storage-timeout`
+        (PostgreSQL: a statement or lock wait ran past `--db-statement-timeout` or
+        `--db-lock-timeout`, a lock held elsewhere or a busy server; nothing of it was stored),
+        `https://quickactiond.dev/problems/storage-busy` (PostgreSQL: too many requests already
+        wait for the database; this one was not run), or
+        `https://quickactiond.dev/problems/service-unavailable` (anything else).
       headers:
         Retry-After:
           required: true
-          description: Seconds to wait before retrying (60 for a full disk, 5 for an I/O error, 1 otherwise).
+          description: Seconds to wait before retrying (60 for a full disk, 5 for an I/O error, 2 for a timeout, 1 otherwise).
           schema:
             type: integer
       content:

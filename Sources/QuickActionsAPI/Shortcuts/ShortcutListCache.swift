@@ -62,6 +62,12 @@ public final class ShortcutListCache: RenderedShortcutList {
     private let announcementQueued = Atomic<Bool>(false)
     /// The last version announced (read and written on `announcer` only).
     private let announcedVersion = Atomic<Int>(1)
+    /// Where a re-read that failed is tried again.
+    private let rereads = DispatchQueue(label: "quickactiond.shortcuts.reread")
+    /// Counts re-reads begun: only the latest one's favorites replace the list.
+    private let rereadsBegun = Atomic<Int>(0)
+    /// Whether a retry of a failed re-read is queued.
+    private let retryQueued = Atomic<Bool>(false)
 
     /// Builds the first list from the repository's favorites, then follows the changes of its
     /// account. Each row of `threadRows` keeps copies of its own.
@@ -84,9 +90,27 @@ public final class ShortcutListCache: RenderedShortcutList {
             guard let self, change.account == account else { return }
             if change.before == nil && change.after == nil {
                 // Another process changed the account: read its favorites again.
-                if let favorites = try? self.source.favorites() { self.replace(favorites: favorites) }
+                self.reread()
             } else {
                 self.apply(change)
+            }
+        }
+    }
+
+    /// Reads the favorites again and replaces the list, unless a later re-read began meanwhile
+    /// (its favorites are newer). A read that fails (the database did not answer in time, or is
+    /// unreachable) is tried again a second later, off the caller's thread, until one succeeds:
+    /// the list is never left behind a change it was told of.
+    private func reread() {
+        let begun = rereadsBegun.add(1, ordering: .acquiringAndReleasing).newValue
+        do throws(StorageError) {
+            let favorites = try source.favorites()
+            if rereadsBegun.load(ordering: .acquiring) == begun { replace(favorites: favorites) }
+        } catch {
+            guard !retryQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            rereads.asyncAfter(deadline: .now() + .seconds(1)) { [weak self] in
+                self?.retryQueued.store(false, ordering: .releasing)
+                self?.reread()
             }
         }
     }

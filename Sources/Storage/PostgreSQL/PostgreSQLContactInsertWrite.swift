@@ -37,6 +37,11 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         staged.withLock { $0 = .success(sequence) }
     }
 
+    var failure: StorageError? {
+        guard case .failure(let error)? = staged.withLock({ $0 }) else { return nil }
+        return error
+    }
+
     var notices: [ChangeNotice] {
         guard case .success(let sequence)? = staged.withLock({ $0 }) else { return [] }
         return notify(sequence)

@@ -82,7 +82,12 @@ enum PostgreSQLSchema {
     static func migrate(_ connection: PostgreSQLConnection) throws(StorageError) {
         try connection.run("BEGIN")
         do throws(StorageError) {
+            // An index build may take long, and another instance's migration is waited for
+            // without limit; past the advisory lock, the session's lock limit holds again, so a
+            // table locked elsewhere costs a bounded wait (the trigram index step then gives up).
+            try connection.run("SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0")
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)])
+            try connection.run("SET LOCAL lock_timeout = \(PostgreSQLTimeouts.milliseconds(connection.timeouts.lock))")
             try connection.run("CREATE TABLE IF NOT EXISTS \(versionTable) (version integer NOT NULL)")
             let rows = try connection.execute("SELECT version FROM \(versionTable)")
             let current = rows.count > 0 ? rows.int64(0, 0) : 0

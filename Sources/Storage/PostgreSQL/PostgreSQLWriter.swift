@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// The batch runs without savepoints (each costs a round trip). If one write fails,
 /// PostgreSQL aborts the transaction: it is rolled back and every write of the batch runs
-/// again in a transaction of its own, so a failing write fails alone.
+/// again in a transaction of its own, so a failing write fails alone. A write that ran past
+/// the session's limits (`statement_timeout`, `lock_timeout`: a lock held elsewhere) fails
+/// the whole batch at once instead: run alone, each write would wait out the limit again.
 ///
 /// Before `COMMIT`, the batch's `ChangeNotice`s are queued with `pg_notify`, which PostgreSQL
 /// delivers to the other instances only if the transaction commits. After `COMMIT`, still on
@@ -25,10 +27,13 @@ final class PostgreSQLWriter: Sendable {
 
     /// This instance's id in the notices it sends.
     private let instance: String
+    /// Told whether each batch answered in time.
+    private let health: PostgreSQLQueryHealth
 
-    init(session: PostgreSQLSession, instance: String) {
+    init(session: PostgreSQLSession, instance: String, health: PostgreSQLQueryHealth) {
         self.session = session
         self.instance = instance
+        self.health = health
     }
 
     /// Queues `body` for the next group commit and returns at once; `completion` runs (on
@@ -99,6 +104,11 @@ final class PostgreSQLWriter: Sendable {
                 inserts.forEach { $0.finish(nil) }
                 return
             } catch {
+                if error.isPostgreSQLTimeout {
+                    health.observe(Result<Void, StorageError>.failure(error))
+                    batch.forEach { $0.finish(error) }
+                    return
+                }
                 // Lost while the statement ran, it may have committed (it is its own
                 // transaction): the ids, read on a new connection, tell. All stored: done. None:
                 // it runs again below, in a transaction. Refused (nothing stored): the same.
@@ -121,7 +131,9 @@ final class PostgreSQLWriter: Sendable {
             if try !commitTogether(batch) {
                 for write in batch { try commitAlone(write) }
             }
+            health.observe(Result<Void, StorageError>.success(()))
         } catch {
+            health.observe(Result<Void, StorageError>.failure(error))
             batch.forEach { $0.finish(error) }
         }
     }
@@ -154,13 +166,17 @@ final class PostgreSQLWriter: Sendable {
                 do throws(StorageError) {
                     try PostgreSQLContactInsertWrite.insertTogether(inserts, on: connection)
                 } catch {
-                    // Aborted: the batch is rolled back and retried write by write.
-                    if error.isPostgreSQLConnectionLoss { throw error }
+                    // Aborted: the batch is rolled back and retried write by write (unless it
+                    // timed out, which the writes alone would do again).
+                    if error.isPostgreSQLConnectionLoss || error.isPostgreSQLTimeout { throw error }
                     return false
                 }
             }
             for write in batch where inserts.count <= 1 || !(write is PostgreSQLContactInsertWrite) {
-                if !write.stage(on: connection) { return false }
+                if !write.stage(on: connection) {
+                    if let failure = write.failure, failure.isPostgreSQLTimeout { throw failure }
+                    return false
+                }
             }
             return true
         } notices: {

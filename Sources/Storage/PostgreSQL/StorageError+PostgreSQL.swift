@@ -1,7 +1,8 @@
 extension StorageError {
     /// The error for SQLSTATE `state` with `message`: the cause from its class (disk full,
-    /// I/O error, or anything else, including a lost connection and an administrator's
-    /// shutdown, which a client may retry), and the SQLSTATE as the backend code.
+    /// I/O error, a statement or lock wait past its limit, or anything else, including a lost
+    /// connection and an administrator's shutdown, which a client may retry), and the SQLSTATE
+    /// as the backend code.
     ///
     /// `BackendCode.code` is the SQLSTATE read as a base-36 number (it is five letters and
     /// digits); `reason` spells it out.
@@ -10,6 +11,7 @@ extension StorageError {
             switch state {
             case "53100": .full
             case "58030": .ioError
+            case "57014", "55P03": .timeout
             default: .unavailable
             }
         return StorageError(
@@ -30,6 +32,7 @@ extension StorageError {
             "53100": "disk_full", "58030": "io_error", "57P01": "admin_shutdown", "57P02": "crash_shutdown",
             "57P03": "cannot_connect_now", "08006": "connection_failure", "08001": "sqlclient_unable_to_establish_sqlconnection",
             "42P01": "undefined_table", "42501": "insufficient_privilege", "23505": "unique_violation", "40001": "serialization_failure",
+            "57014": "query_canceled", "55P03": "lock_not_available",
         ]
         return "SQLSTATE \(state)" + (names[state].map { " \($0)" } ?? "")
     }
@@ -39,6 +42,12 @@ extension StorageError {
     var isPostgreSQLConnectionLoss: Bool {
         guard let state = sqlState else { return false }
         return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
+
+    /// Whether a statement ran past `statement_timeout` or waited past `lock_timeout` (or was
+    /// cancelled): the server is there, but did not answer in time.
+    var isPostgreSQLTimeout: Bool {
+        cause == .timeout
     }
 
     /// A lost or refused connection (SQLSTATE 08006), with `message`.
