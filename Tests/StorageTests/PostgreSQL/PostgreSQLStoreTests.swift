@@ -113,6 +113,19 @@ import Testing
         #expect(refused?.cause == .accountDeleted && refused?.sqlState == "23503", "\(String(describing: refused))")
     }
 
+    /// A value PostgreSQL cannot take (a NUL in text: SQLSTATE 22021) is the request's fault.
+    @Test func aDataExceptionIsAnInvalidValueNotAnOutage() throws {
+        let store = try TestPostgreSQL.openFresh()
+        defer {
+            try? store.close()
+            TestPostgreSQL.drop(store)
+        }
+        let error = #expect(throws: StorageError.self) { try store.contacts(of: .default).get(id: "nul\u{0}id") }
+        #expect(error?.cause == .invalidValue && error?.sqlState == "22021", "\(String(describing: error))")
+        #expect(error?.reason?.contains("character_not_in_repertoire") == true)
+        #expect(try store.contacts(of: .default).counts() == (0, 0), "the store still answers")
+    }
+
     @Test func aDroppedTableIsAStorageErrorNotACrash() throws {
         let store = try TestPostgreSQL.openFresh()
         defer {
