@@ -50,6 +50,11 @@ public final class InMemoryContactRepository: ContactRepository {
         }
     }
 
+    /// Takes creates of `account` again (the account `default`, restored).
+    func restore(_ account: AccountKey) {
+        shared.state.withLock { _ = $0.deleted.remove(account) }
+    }
+
     public func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
         let now = clock()
         return try shared.state.withLock { (state) throws(StorageError) -> Contact in

@@ -54,6 +54,11 @@ public final class InMemoryTriggerStore: TriggerStore {
         }
     }
 
+    /// Takes appends of `account` again (the account `default`, restored).
+    func restore(_ account: AccountKey) {
+        shared.state.withLock { _ = $0.deleted.remove(account) }
+    }
+
     public func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
         if case .answered(let existing) = try append(record, answer: answer) { return existing }
         return nil

@@ -62,4 +62,18 @@ import Testing
             }
         }
     }
+
+    @Test("Single-account mode on a database whose account 'default' --accounts deleted writes again (as a new, empty 'default')")
+    func singleAccountModeAfterTheDefaultAccountWasDeleted() throws {
+        let directory = try TemporaryDirectory()
+        let accounts = try ServerProcess(directory: directory, arguments: Self.arguments)
+        _ = try accounts.request("GET", "/healthz")
+        let deleted = try AccountsEndToEndTests.send(accounts, AccountsEndToEndTests.adminToken, "DELETE", "/accounts/default")
+        #expect(deleted.status == 204)
+        #expect(accounts.stop() == .exited(0))
+        let single = try ServerProcess(directory: directory, arguments: ["--no-seed"])
+        defer { single.stop() }
+        _ = try single.createContact(name: "Written as default")
+        #expect(try single.listContacts().contacts.map(\.name) == ["Written as default"])
+    }
 }

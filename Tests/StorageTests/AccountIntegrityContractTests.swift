@@ -116,6 +116,26 @@ import Testing
         }
     }
 
+    /// Single-account mode writes as `default`, which multi-account mode may have deleted: the
+    /// store restores it (empty, with no token), and leaves an existing one as it is.
+    @Test(arguments: RepositoryKind.all)
+    func theDefaultAccountIsRestoredOnlyWhenDeleted(kind: RepositoryKind) throws {
+        try kind.withStore { (store: any DataStore) throws in
+            let contacts = store.contacts(of: .default)
+            let kept = try contacts.create(NewContact(name: "Kept"))
+            try store.accounts.restoreDefaultAccount()
+            #expect(try contacts.get(id: kept.id) == kept)
+            #expect(try store.accounts.deleteAccount(id: Account.defaultID)?.key == .default)
+            #expect(throws: StorageError.self) { try contacts.create(NewContact(name: "Refused")) }
+            try store.accounts.restoreDefaultAccount()
+            let restored = try #require(try store.accounts.account(id: Account.defaultID))
+            #expect(restored.key == .default && restored.name == "default")
+            #expect(try contacts.counts() == (0, 0))
+            #expect(throws: Never.self) { try contacts.create(NewContact(name: "Single-account again")) }
+            #expect(throws: Never.self) { try store.triggers(of: .default).append(Self.record(9), answer: nil) }
+        }
+    }
+
     @Test(arguments: RepositoryKind.all)
     func writesRacingTheDeletionOfTheirAccountLeaveNoRow(kind: RepositoryKind) throws {
         try kind.withStore { (store: any DataStore) throws in
