@@ -214,6 +214,8 @@ final class Service: Sendable {
         // Only a database this start creates is seeded: one emptied by its users stays empty.
         let isNewFile = backend is SQLiteBackend && ((try? FileManager.default.attributesOfItem(atPath: location)[.size] as? Int) ?? 0) == 0
         let store = try backend.open(location)
+        // Single-account mode writes as the account `default`, which --accounts may have deleted.
+        if !configuration.accounts { try store.accounts.restoreDefaultAccount() }
         if configuration.seed && !configuration.accounts && (isNewFile || backend is InMemoryBackend) {
             try store.contacts(of: .default).seedIfEmpty()
         }

@@ -756,7 +756,9 @@ paths:
         "422":
           description: |
             The type is neither a configured static type nor `FavoriteAction`, a `FavoriteAction`
-            names no contact, or the Idempotency-Key was already used with a different body.
+            names no contact, a field holds a control character (the problem's `field` names it:
+            `type`, `launch`, `deviceId` or `userInfo`), or the Idempotency-Key was already used
+            with a different body. Nothing is stored, so the Idempotency-Key stays free.
           content:
             application/problem+json:
               schema:
@@ -1140,7 +1142,10 @@ components:
           schema:
             $ref: "#/components/schemas/Problem"
     Unprocessable:
-      description: A value breaks a rule (empty or long name, malformed email, unknown action type).
+      description: |
+        A value breaks a rule (empty or long name, malformed email, a control character, unknown
+        action type): the problem's `field` names the field. Nothing was stored, and sending the
+        same value again cannot succeed.
       content:
         application/problem+json:
           schema:
@@ -1149,6 +1154,7 @@ components:
       description: |
         The service runs with a token and the request has no `Authorization: Bearer <token>` header,
         or a token it does not know (in multi-account mode: neither an account's nor the admin token). Every path but /healthz and /readyz answers this before routing.
+        A write of an account deleted while the write was in progress gets this answer too, and stores nothing.
       headers:
         WWW-Authenticate:
           required: true
@@ -1179,7 +1185,8 @@ components:
         Multi-account mode: the admin token was sent (use an account token; see `Forbidden`), or the
         account already holds `--max-contacts-per-account` contacts (10,000 by default) and nothing
         was stored: the problem's `type` is `https://quickactiond.dev/problems/contact-quota-exceeded`
-        and its `limit` member is the quota.
+        and its `limit` member is the quota. The contacts are counted in the transaction that would
+        store the new one, so creates sent at once, to one instance or several, never pass it.
       content:
         application/problem+json:
           schema:
@@ -1221,6 +1228,7 @@ components:
         `https://quickactiond.dev/problems/storage-busy` (PostgreSQL: too many requests already
         wait for the database; this one was not run), or
         `https://quickactiond.dev/problems/service-unavailable` (anything else).
+        Never the request's own fault: a value the database cannot store is `422`.
       headers:
         Retry-After:
           required: true
@@ -1567,7 +1575,8 @@ components:
             The picked item's type: `FavoriteAction` (needs `userInfo.contactId` or `userInfo.Name`)
             or one of the static types the service was started with (`--shortcuts`, with `--build-setting`
             values expanded, as iOS delivers them; by default the
-            sample's `SearchAction` and `ShareAction`). Any other type is 422.
+            sample's `SearchAction` and `ShareAction`). Any other type is 422, and so is a control
+            character (C0, DEL or C1).
           anyOf:
             - type: string
               enum: [FavoriteAction, SearchAction, ShareAction]
@@ -1579,15 +1588,19 @@ components:
           description: |
             The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it):
             property-list values only, so no `null` at any depth. `Name` is matched after trimming,
-            under Unicode canonical equivalence (see ContactName).
+            under Unicode canonical equivalence (see ContactName). No key may hold a control
+            character (C0, DEL or C1), and no string value one other than tab, line feed and
+            carriage return (422 with `field` `userInfo`).
         launch:
           type: string
           enum: [cold, warm]
           description: Delivered at launch (cold) or while running (warm).
         deviceId:
           type: string
+          description: The reporting device, 1-64 characters, no control character (C0, DEL or C1; 422 with `field` `deviceId`).
           minLength: 1
           maxLength: 64
+          pattern: '^[^\u0000-\u001F\u007F-\u009F]+$'
     TriggerRecord:
       type: object
       required: [id, type, userInfo, launch, deviceId, receivedAt, message]

@@ -5,7 +5,7 @@ import Synchronization
 protocol PostgreSQLQueuedWrite: Sendable {
     /// Runs the write inside the open transaction; false when it failed (the transaction is then aborted).
     func stage(on connection: PostgreSQLConnection) -> Bool
-    /// Why the staged write failed, if it did.
+    /// Why the staged write failed (nil when it succeeded, or has not run).
     var failure: StorageError? { get }
     /// The notices of the staged write's change, for the other instances.
     var notices: [ChangeNotice] { get }
