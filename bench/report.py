@@ -438,7 +438,7 @@ P. PostgreSQL (`BENCH_ONLY=postgres` runs it alone): a throwaway cluster from `s
    `/proc/PID/stat` (utime+stime) of each quickactiond, nginx (master and worker) and PostgreSQL (postmaster
    and its children) around each run.
 
-SSE: quickactiond restarted with `--max-connections 2048`. `bench/sse_fanout.py` opens {streams} raw sockets on
+SSE: quickactiond restarted with `--max-connections 2048 --max-streams-per-account {streams}` (all the streams are one account's). `bench/sse_fanout.py` opens {streams} raw sockets on
 one epoll loop, sends `GET /events` on each and waits for the first `event: shortcuts` frame on all of
 them; while they stay open (and are drained), `wrk -t2 -c4 -d5s --latency` hits `GET /healthz`
 ({open_after} streams still open afterwards; the reference is the same run just before the streams

@@ -522,8 +522,8 @@ meta total_after_writes "$(total_contacts)"
 stop_qa
 
 # ---------------------------------------------------------------- SSE: 1,000 open /events streams
-say "SSE: $STREAMS open /events streams (--max-connections 2048)"
-start_qa /dev/null --max-connections 2048
+say "SSE: $STREAMS open /events streams (--max-connections 2048, one account's streams not capped)"
+start_qa /dev/null --max-connections 2048 --max-streams-per-account "$STREAMS"
 run_wrk warm_healthz -t2 -c4 -d2s -s "$BENCH/plain.lua" "$QA/healthz"
 run_wrk sse_healthz_ref -t2 -c4 -d5s --latency -s "$BENCH/plain.lua" "$QA/healthz"
 timeout 240 python3 "$BENCH/sse_fanout.py" --port "${QA##*:}" --streams "$STREAMS" --contact-id "$FAVORITE_ID" \

@@ -25,6 +25,10 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        handle(request, on: .detached)
+    }
+
+    public func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
         var routeStats = metrics.unmatched
         var response: HTTPResponse
         // Authentication comes before routing: without a valid credential, every path looks the same.
@@ -50,7 +54,7 @@ public final class APIHandler: HTTPRequestHandler {
         switch router.match(method: request.method, path: request.rawPath) {
         case .found(let route, let parameters):
             routeStats = route.stats
-            response = respond(to: request, parameters: parameters, principal: principal, with: route)
+            response = respond(to: request, parameters: parameters, principal: principal, with: route, on: connection)
         case .notFound:
             response = Problem.notFound("Nothing is at \(request.path).").response
         case .methodNotAllowed(let allowed):
@@ -118,7 +122,10 @@ public final class APIHandler: HTTPRequestHandler {
 
     /// Authorizes `principal` for `route`, spends one of its account's requests (`--rate-limit`),
     /// and runs the route's handler for the account its credential selected.
-    private func respond(to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route) -> HTTPResponse {
+    private func respond(
+        to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route,
+        on connection: borrowing HTTPConnection
+    ) -> HTTPResponse {
         let scope: AccountScope?
         do throws(Problem) {
             scope = try router.access.authorize(principal, route.access)
@@ -126,11 +133,14 @@ public final class APIHandler: HTTPRequestHandler {
             return error.response
         }
         guard let scope, let limiter else {
+            if scope != nil, let refusal = Self.refusedByShare(principal, on: connection) { return refusal }
             return respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
         }
         let decision = limiter.take(scope.key.rawValue)
         if let refusal = decision.problem { return refusal.response }
-        var response = respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
+        var response =
+            Self.refusedByShare(principal, on: connection)
+            ?? respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
         // Every answer to an account's request says what is left of its budget.
         if let deferred = response.deferred {
             deferred.map { completed in
@@ -141,6 +151,18 @@ public final class APIHandler: HTTPRequestHandler {
         } else {
             decision.addHeaders(to: &response.headers)
         }
+        return response
+    }
+
+    /// The refusal of an account's request on a connection not yet counted for anyone, when the
+    /// account already holds its share of connections (see `ConnectionOwners`): the connection is
+    /// closed after it. Otherwise nil, and the connection counts for the account until it closes
+    /// (whoever sends on it later), so one account cannot hold every connection. Admin and
+    /// single-account requests are never held to a share.
+    private static func refusedByShare(_ principal: AccessControl.Principal, on connection: borrowing HTTPConnection) -> HTTPResponse? {
+        guard case .account(let key) = principal, !connection.attribute(to: key.rawValue) else { return nil }
+        var response = Problem.tooManyAccountConnections(limit: connection.share ?? 0).response
+        response.closeConnection = true
         return response
     }
 
