@@ -580,7 +580,10 @@ paths:
             maxLength: 64
         - name: warnings
           in: query
-          description: "`true`: mark each HIG finding on its row, with a numbered legend below."
+          description: |
+            `true`: mark each HIG finding about a drawn item on its row, with a numbered legend below:
+            at most 20 findings (those about the drawn items and the whole list first, numbered by
+            their place in the list's `warnings`), then a line saying how many more there are.
           schema:
             type: string
             enum: ["true", "false"]
