@@ -44,7 +44,8 @@ public enum CommandLineParser {
         Option(name: "--max-connections", value: "N", help: "most connections served at once; more get a prompt 503 (default 4096)"),
         Option(
             name: "--max-connections-per-account", value: "N",
-            help: "most connections one account may hold; more get a 429 (default a quarter of --max-connections, at least 2x the streams)"),
+            help: "with --accounts, most connections one account may hold; more get a 429 (default: a quarter of --max-connections, "
+                + "at least twice --max-streams-per-account)"),
         Option(name: "--max-streams-per-account", value: "N", help: "most /events streams one account may have open; more get a 429 (default 8)"),
         Option(name: "--idle-timeout", value: "SECONDS", help: "close connections silent this long (default 30)"),
         Option(name: "--threads", value: "N", help: "HTTP threads (default 2)"),
