@@ -50,6 +50,7 @@ enum MHDBridge {
             socketContext.pointee = nil
             server.openConnections.subtract(1, ordering: .relaxed)
             let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
+            if let owner = state.owner { server.owners?.release(owner) }
             state.release()
         default:
             return
@@ -160,7 +161,7 @@ enum MHDBridge {
             let request = try HTTPRequest(
                 method: context.method, target: context.target, headers: RequestHeaders(packed: context.headers),
                 body: context.body, startedAt: context.startedAt)
-            response = server.handler.handle(request)
+            response = server.handler.handle(request, on: HTTPConnection(connection, server: Unmanaged.passUnretained(server)))
         } catch {
             response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
         }

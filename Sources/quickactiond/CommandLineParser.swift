@@ -46,6 +46,11 @@ public enum CommandLineParser {
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
         Option(name: "--max-header-bytes", value: "N", help: "largest request head (default 16384)"),
         Option(name: "--max-connections", value: "N", help: "most connections served at once; more get a prompt 503 (default 4096)"),
+        Option(
+            name: "--max-connections-per-account", value: "N",
+            help: "with --accounts, most connections one account may hold; more get a 429 (default: a quarter of --max-connections, "
+                + "at least twice --max-streams-per-account)"),
+        Option(name: "--max-streams-per-account", value: "N", help: "most /events streams one account may have open; more get a 429 (default 8)"),
         Option(name: "--idle-timeout", value: "SECONDS", help: "close connections silent this long (default 30)"),
         Option(name: "--threads", value: "N", help: "HTTP threads (default 2)"),
         Option(name: "--log-level", value: "LEVEL", help: "debug, info, warning or error (default info)"),
@@ -111,6 +116,8 @@ public enum CommandLineParser {
             case "--max-body-bytes": configuration.maxBodyBytes = try iterator.integer(flag, inline, 1...(1 << 30))
             case "--max-header-bytes": configuration.maxHeaderBytes = try iterator.integer(flag, inline, 1024...(1 << 20))
             case "--max-connections": configuration.maxConnections = try iterator.integer(flag, inline, 1...100_000)
+            case "--max-connections-per-account": configuration.maxConnectionsPerAccount = try iterator.integer(flag, inline, 1...100_000)
+            case "--max-streams-per-account": configuration.maxStreamsPerAccount = try iterator.integer(flag, inline, 1...100_000)
             case "--idle-timeout": configuration.idleTimeoutSeconds = try iterator.integer(flag, inline, 1...86_400)
             case "--threads": configuration.threads = try iterator.integer(flag, inline, 1...HTTPServerConfiguration.maximumThreads)
             case "--log-level":

@@ -56,7 +56,7 @@ final class Service: Sendable {
                 tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
         }
         // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
-        let events = EventHub(log: triggers)
+        let events = EventHub(maxStreamsPerAccount: configuration.maxStreamsPerAccount, log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)
@@ -73,6 +73,8 @@ final class Service: Sendable {
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
+                // The share keeps room for the other accounts: single-account mode has none.
+                maxConnectionsPerOwner: configuration.accounts ? configuration.connectionShare : nil,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(
                 router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics,

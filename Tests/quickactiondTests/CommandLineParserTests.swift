@@ -39,6 +39,22 @@ import Testing
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["lint", "Info.plist", "--build-setting", argument]) }
     }
 
+    @Test("Each account's share: 8 streams, a quarter of --max-connections and at least twice the streams, or as given")
+    func fairShares() throws {
+        let defaults = try serve([])
+        #expect(defaults.maxStreamsPerAccount == 8)
+        #expect(defaults.connectionShare == 1024)
+        #expect(try serve(["--max-connections", "100"]).connectionShare == 25)
+        #expect(try serve(["--max-connections", "40"]).connectionShare == 16, "twice the 8 streams")
+        #expect(try serve(["--max-connections", "40", "--max-streams-per-account", "2"]).connectionShare == 10)
+        let given = try serve(["--max-connections-per-account", "3", "--max-streams-per-account=20"])
+        #expect(given.connectionShare == 3)
+        #expect(given.maxStreamsPerAccount == 20)
+        for bad in [["--max-streams-per-account", "0"], ["--max-connections-per-account", "-1"], ["--max-connections-per-account", "x"]] {
+            #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(bad) }
+        }
+    }
+
     @Test func theReadmeFlagsTableListsEveryOption() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("README.md")

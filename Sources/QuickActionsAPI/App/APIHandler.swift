@@ -43,16 +43,20 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard let workers else { return answer(request) }
-        switch respond(to: request, fromMemoryOnly: true) {
+        handle(request, on: .detached)
+    }
+
+    public func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
+        guard let workers else { return answer(request, on: connection) }
+        switch respond(to: request, fromMemoryOnly: true, on: connection) {
         case .answered(let response): return response
         case .needsStore: return hand(request, to: workers)
         }
     }
 
     /// The answer to `request`, reading the store as needed.
-    private func answer(_ request: HTTPRequest) -> HTTPResponse {
-        switch respond(to: request, fromMemoryOnly: false) {
+    private func answer(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
+        switch respond(to: request, fromMemoryOnly: false, on: connection) {
         case .answered(let response): return response
         case .needsStore: return Problem.internalError().response
         }
@@ -62,8 +66,10 @@ public final class APIHandler: HTTPRequestHandler {
     /// when too many requests wait for them.
     private func hand(_ request: HTTPRequest, to workers: StoreWorkers) -> HTTPResponse {
         let pending = DeferredResponse()
+        // The connection stays on its HTTP thread: it was attributed to the request's account,
+        // when one was known from memory, before the request was handed over.
         let queued = workers.submit { [self] in
-            let response = answer(request)
+            let response = answer(request, on: .detached)
             // A write's answer comes later still, when its commit returns.
             if let later = response.deferred {
                 later.map { completed in
@@ -84,7 +90,7 @@ public final class APIHandler: HTTPRequestHandler {
 
     /// Authenticates, routes and answers `request`; `fromMemoryOnly`, it stops short of
     /// anything that needs the store and says so.
-    private func respond(to request: HTTPRequest, fromMemoryOnly: Bool) -> Outcome {
+    private func respond(to request: HTTPRequest, fromMemoryOnly: Bool, on connection: borrowing HTTPConnection) -> Outcome {
         var routeStats = metrics.unmatched
         var response: HTTPResponse
         // Authentication comes before routing: without a valid credential, every path looks the same.
@@ -120,7 +126,9 @@ public final class APIHandler: HTTPRequestHandler {
         switch router.match(method: request.method, path: request.rawPath) {
         case .found(let route, let parameters):
             routeStats = route.stats
-            guard let answered = respond(to: request, parameters: parameters, principal: principal, with: route, fromMemoryOnly: fromMemoryOnly)
+            guard
+                let answered = respond(
+                    to: request, parameters: parameters, principal: principal, with: route, fromMemoryOnly: fromMemoryOnly, on: connection)
             else { return .needsStore }
             response = answered
         case .notFound:
@@ -189,11 +197,14 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     /// Authorizes `principal` for `route`, spends one of its account's requests (`--rate-limit`),
-    /// and runs the route's handler for the account its credential selected. `fromMemoryOnly`,
-    /// nil when the route needs the store (`Route.store`): nothing is spent then, the request
-    /// is answered, and counted, on a worker.
+    /// and runs the route's handler for the account its credential selected. An account's
+    /// request on a connection not yet counted for anyone first counts it for the account, or is
+    /// refused when the account holds its share (`refusedByShare`). `fromMemoryOnly`, nil when
+    /// the route needs the store (`Route.store`): nothing is spent then, the request is answered,
+    /// and counted, on a worker.
     private func respond(
-        to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route, fromMemoryOnly: Bool
+        to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route, fromMemoryOnly: Bool,
+        on connection: borrowing HTTPConnection
     ) -> HTTPResponse? {
         let scope: AccountScope?
         do throws(Problem) {
@@ -201,6 +212,7 @@ public final class APIHandler: HTTPRequestHandler {
         } catch {
             return error.response
         }
+        if scope != nil, let refusal = Self.refusedByShare(principal, on: connection) { return refusal }
         let request = APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope)
         var fromMemory: HTTPResponse?
         if fromMemoryOnly {
@@ -229,6 +241,18 @@ public final class APIHandler: HTTPRequestHandler {
         } else {
             decision.addHeaders(to: &response.headers)
         }
+        return response
+    }
+
+    /// The refusal of an account's request on a connection not yet counted for anyone, when the
+    /// account already holds its share of connections (see `ConnectionOwners`): the connection is
+    /// closed after it. Otherwise nil, and the connection counts for the account until it closes
+    /// (whoever sends on it later), so one account cannot hold every connection. Admin and
+    /// single-account requests are never held to a share.
+    private static func refusedByShare(_ principal: AccessControl.Principal, on connection: borrowing HTTPConnection) -> HTTPResponse? {
+        guard case .account(let key) = principal, !connection.attribute(to: key.rawValue) else { return nil }
+        var response = Problem.tooManyAccountConnections(limit: connection.share ?? 0).response
+        response.closeConnection = true
         return response
     }
 

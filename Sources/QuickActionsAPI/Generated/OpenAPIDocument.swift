@@ -35,9 +35,11 @@ info:
     accounts (`/accounts…`, which exist only in this mode) and reads `/metrics`. A credential
     that is valid but of the wrong kind is 403: an account token on `/accounts…` or `/metrics`,
     the admin token on an account's endpoint. Limits per account: `--max-contacts-per-account`
-    (403 with `type` `https://quickactiond.dev/problems/contact-quota-exceeded` past it) and
-    `--rate-limit N` requests per second (429 when spent); with a rate limit, every answer to
-    an account token carries `RateLimit-Policy` and `RateLimit`
+    (403 with `type` `https://quickactiond.dev/problems/contact-quota-exceeded` past it),
+    `--rate-limit N` requests per second (429 when spent), `--max-connections-per-account`
+    connections and `--max-streams-per-account` open `/events` streams (429 past either; the
+    stream limit holds in single-account mode too); with a rate limit, every answer to an
+    account token carries `RateLimit-Policy` and `RateLimit`
     (draft-ietf-httpapi-ratelimit-headers).
   license:
     name: MIT
@@ -584,7 +586,10 @@ paths:
             maxLength: 64
         - name: warnings
           in: query
-          description: "`true`: mark each HIG finding on its row, with a numbered legend below."
+          description: |
+            `true`: mark each HIG finding about a drawn item on its row, with a numbered legend below:
+            at most 20 findings (those about the drawn items and the whole list first, numbered by
+            their place in the list's `warnings`), then a line saying how many more there are.
           schema:
             type: string
             enum: ["true", "false"]
@@ -847,7 +852,9 @@ paths:
         body as `GET /shortcuts`, with its `version`); then `shortcuts` whenever the list changes
         (a favorite set, cleared, renamed or deleted) and `trigger` for every accepted trigger.
         Every event has an `id:`; a `: heartbeat` comment comes at least every 15 s. A client
-        that falls more than 256 KiB behind is disconnected and should reconnect.
+        that falls more than 256 KiB behind is disconnected and should reconnect. An account (in
+        single-account mode, the one) has at most `--max-streams-per-account` streams open, 8 by
+        default: the next is a 429 until one ends.
 
         **Event ids and resuming.** Ids are decimal integers from one sequence kept in the
         database: a `trigger` event's id is the trigger's place in the trigger log, and each
@@ -1193,24 +1200,36 @@ components:
             $ref: "#/components/schemas/Problem"
     TooManyRequests:
       description: |
-        Multi-account mode with `--rate-limit N`: the account's token bucket (it holds N and refills
-        at N per second; each request takes one) is empty. The problem's `type` is
-        `https://quickactiond.dev/problems/rate-limited`. Nothing was done; retry after `Retry-After`.
+        The account asked for more than its share; nothing was done, retry after `Retry-After`. The
+        problem's `type` says which share:
+        `https://quickactiond.dev/problems/rate-limited` (multi-account mode with `--rate-limit N`:
+        the account's token bucket, which holds N and refills at N per second, each request taking
+        one, is empty);
+        `https://quickactiond.dev/problems/too-many-account-connections` (multi-account mode: the
+        request came on a connection not yet counted for anyone and the account already holds
+        `--max-connections-per-account` connections, the problem's `limit`; a connection counts for
+        the account of its first request acting for an account until it closes; this connection is
+        closed after the answer);
+        `https://quickactiond.dev/problems/too-many-streams` (`GET /events` only: the account already
+        has `--max-streams-per-account` streams open, 8 by default, the problem's `limit`; a stream
+        that ends frees its place).
       headers:
         Retry-After:
           required: true
-          description: Whole seconds until the bucket has a token again (at least 1).
+          description: |
+            Whole seconds to wait (at least 1): until the bucket has a token again; 1 for a
+            connection; the heartbeat's interval for a stream.
           schema:
             type: integer
             minimum: 1
         RateLimit-Policy:
-          required: true
-          description: 'The policy, as in draft-ietf-httpapi-ratelimit-headers: `"default";q=N;w=1`.'
+          required: false
+          description: 'With `--rate-limit`, the policy, as in draft-ietf-httpapi-ratelimit-headers: `"default";q=N;w=1`.'
           schema:
             type: string
         RateLimit:
-          required: true
-          description: 'What is left under it: `"default";r=0;t=<seconds until a token>`.'
+          required: false
+          description: 'With `--rate-limit`, what is left under it: `"default";r=0;t=<seconds until a token>`.'
           schema:
             type: string
       content:

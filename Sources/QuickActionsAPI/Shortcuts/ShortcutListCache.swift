@@ -206,21 +206,38 @@ public final class ShortcutListCache: RenderedShortcutList {
     /// serve the list (no reference count shared on the representation, its bytes or its
     /// header fields). A row drops its copies when the version changes.
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
+        if let mine = rowCopy(key) { return mine }
+        return keepRowCopy(of: sharedRepresentation(key), for: key)
+    }
+
+    public func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
+        if let mine = rowCopy(key) { return mine.representation }
+        guard let shared = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) else { return nil }
+        return keepRowCopy(of: shared, for: key).representation
+    }
+
+    /// This thread row's copy of the representation for `key`, when it has one of the current list.
+    private func rowCopy(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation)? {
         let version = currentVersion.load(ordering: .acquiring)
-        let row = rows.current
-        let mine = row.state.withLock { row in
+        let mine = rows.current.state.withLock { row in
             row.version == version ? row.representations.first { $0.key == key }?.representation : nil
         }
-        if let mine { return (version, mine) }
-        let (sharedVersion, shared) = sharedRepresentation(key)
-        let copy = shared.copy()
-        row.state.withLock { row in
+        return mine.map { (version, $0) }
+    }
+
+    /// A copy of `shared` (the representation for `key` of the list at its version), kept in this
+    /// thread's row unless the row holds a newer list.
+    private func keepRowCopy(
+        of shared: (version: Int, representation: ShortcutRepresentation), for key: ShortcutRepresentationKey
+    ) -> (version: Int, representation: ShortcutRepresentation) {
+        let copy = shared.representation.copy()
+        rows.current.state.withLock { row in
             // A newer list may have been kept already; an older one is never kept over it.
-            guard row.version <= sharedVersion else { return }
-            if row.version != sharedVersion { row = (sharedVersion, []) }
+            guard row.version <= shared.version else { return }
+            if row.version != shared.version { row = (shared.version, []) }
             if !row.representations.contains(where: { $0.key == key }) { row.representations.append((key, copy)) }
         }
-        return (sharedVersion, copy)
+        return (shared.version, copy)
     }
 
     /// The representation for `key` from the shared state, rendered on first use after each
