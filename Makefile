@@ -86,7 +86,7 @@ fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 
 ## bench: the benchmark table (GET /shortcuts vs plain C libmicrohttpd, writes vs raw SQLite, search, RSS, SSE, 100,000 accounts);
-## BENCH_ONLY=accounts runs the accounts section alone (BENCHMARKS.md is left as it is)
+## BENCH_ONLY=accounts, postgres or preview runs that section alone (BENCHMARKS.md is left as it is)
 bench: deps
 	bench/run.sh
 

@@ -6,7 +6,7 @@
 RESULTS_DIR holds meta.env (key=value lines), the wrk outputs (*.txt, each with one
 `WRKJSON {...}` line from bench/wrk_json.lua), fill.json, sqlite_loop.json, sse.json,
 queries.txt and accounts_load.json. With `only=accounts` in meta.env (BENCH_ONLY=accounts), only
-section (7)'s rows are printed and BENCHMARKS.md is left as it is. Standard library only.
+section (7)'s rows are printed and BENCHMARKS.md is left as it is; likewise `only=postgres` and `only=preview`. Standard library only.
 """
 import json
 import os
@@ -127,6 +127,21 @@ def accounts_rows(directory, meta):
     return rows
 
 
+def preview_rows(directory):
+    """(6)'s picture: GET /shortcuts/preview.svg?warnings=true after a change, at 10,000 favorites
+    (two fetchers at once; it is drawn off the HTTP threads), and a /healthz probe meanwhile."""
+    preview, idle = json_file(directory, "fav_preview.json"), json_file(directory, "fav_preview_idle.json")
+    return [
+        ("6", f"  GET /shortcuts/preview.svg?warnings=true after a change ({preview['fetchers']} at once): median of {preview['count']}",
+         f"{preview['p50_ms']:.1f} ms", f"max {preview['max_ms']:.1f} ms, {preview['bytes']:,} bytes, {preview['height']:,.0f} px tall, "
+         f"statuses {preview['statuses']}", "", "<= 50 ms", verdict(preview["p50_ms"] <= 50 and preview["statuses"] == [200])),
+        ("6", "  GET /healthz p99 while the pictures are drawn (one probe, 200/s)", f"{preview['healthz_p99_ms']:.2f} ms",
+         f"idle: p99 {idle['p99_ms']:.2f} ms; max while drawing {preview['healthz_max_ms']:.1f} ms, {preview['healthz_errors']} errors",
+         f"{preview['healthz_p99_ms'] / idle['p99_ms']:.1f}" if idle["p99_ms"] else "", "< 10 ms",
+         verdict(preview["healthz_p99_ms"] < 10 and preview["healthz_errors"] == 0)),
+    ]
+
+
 def postgres_rows(directory, meta):
     """Section (P): quickactiond on PostgreSQL against the SQLite build and a raw libpq loop, a
     change on one instance seen on another's /events stream, and two instances behind nginx."""
@@ -199,8 +214,8 @@ def main():
     directory, output = sys.argv[1], sys.argv[2]
     meta = load_meta(directory)
     rounds = int(meta["rounds"])
-    if meta.get("only") in ("accounts", "postgres"):
-        rows = accounts_rows(directory, meta) if meta["only"] == "accounts" else postgres_rows(directory, meta)
+    if meta.get("only") in ("accounts", "postgres", "preview"):
+        rows = {"accounts": accounts_rows, "postgres": postgres_rows, "preview": lambda d, _: preview_rows(d)}[meta["only"]](directory, meta)
         print(table(rows))
         failures = sum(1 for row in rows if "FAIL" in row[-1])
         print(f"\n{failures} FAIL, {sum(1 for row in rows if row[-1].startswith('PASS'))} PASS; BENCH_ONLY={meta['only']}: "
@@ -319,6 +334,7 @@ def main():
         ("6", "  first GET /shortcuts after a change (renders the list)", f"{after['p50_ms']:.1f} ms",
          f"max {after['max_ms']:.1f} ms, {after['bytes']:,} bytes", "", "", "info"),
     ]
+    rows += preview_rows(directory)
 
     rows += accounts_rows(directory, meta)
     rows += postgres_rows(directory, meta)
@@ -408,7 +424,10 @@ plain table) shown with its own ratio.
    (DELETE, then POST `/contacts/ID/favorite`, a request function only: no per-response Lua), while
    `bench/probe.py` sends one `GET /healthz` every 10 ms on its own keep-alive connection (the idle
    reference is the same probe for 5 s before). Then `bench/after_change.py` toggles a favorite and
-   times the next `GET /shortcuts`, 20 times. VmHWM afterwards: {int(meta['vmhwm_favorites_kb']) / 1024:.1f} MB.
+   times the next `GET /shortcuts`, 20 times, and `bench/preview_render.py` (`BENCH_ONLY=preview` runs it alone)
+   toggles a favorite and fetches `GET /shortcuts/preview.svg?warnings=true` on two connections at once (the
+   slowest of the two is the row's time), 20 times, while a probe sends `GET /healthz` every 5 ms (the idle
+   reference: the same probe for 5 s just before). VmHWM afterwards: {int(meta['vmhwm_favorites_kb']) / 1024:.1f} MB.
 7. A store of its own, in multi-account mode (`--accounts`, the admin token from the environment):
    `bench/load_accounts.py` makes {int(meta['accounts']):,} accounts with `POST /accounts` and gives each 5 contacts
    (2 favorites) with `POST /contacts` and its own token, then records each account's ETag with one
@@ -438,7 +457,7 @@ P. PostgreSQL (`BENCH_ONLY=postgres` runs it alone): a throwaway cluster from `s
    `/proc/PID/stat` (utime+stime) of each quickactiond, nginx (master and worker) and PostgreSQL (postmaster
    and its children) around each run.
 
-SSE: quickactiond restarted with `--max-connections 2048`. `bench/sse_fanout.py` opens {streams} raw sockets on
+SSE: quickactiond restarted with `--max-connections 2048 --max-streams-per-account {streams}` (all the streams are one account's). `bench/sse_fanout.py` opens {streams} raw sockets on
 one epoll loop, sends `GET /events` on each and waits for the first `event: shortcuts` frame on all of
 them; while they stay open (and are drained), `wrk -t2 -c4 -d5s --latency` hits `GET /healthz`
 ({open_after} streams still open afterwards; the reference is the same run just before the streams

@@ -13,6 +13,7 @@
 #   BENCH_STRICT=1  exit 1 when any target is missed (by default the table is the result, exit 0)
 #   BENCH_ONLY=accounts  run only section (7) and print its rows (BENCHMARKS.md is left as it is)
 #   BENCH_ONLY=postgres  run only section (P), PostgreSQL, and print its rows (likewise)
+#   BENCH_ONLY=preview  run only (6)'s preview rows: the menu picture with warnings at 10,000 favorites (likewise)
 #   BENCH_ACCOUNTS  accounts in (7) (default 100000), BENCH_LOADER_THREADS their loader's threads (default 24)
 set -euo pipefail
 
@@ -33,7 +34,7 @@ FAVORITES_LARGE=10000
 QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
 SHORT_QUERY="an"
 ONLY=${BENCH_ONLY:-}
-case "$ONLY" in "" | accounts | postgres) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts' or 'postgres', not '$ONLY'" >&2; exit 2 ;; esac
+case "$ONLY" in "" | accounts | postgres | preview) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts', 'postgres' or 'preview', not '$ONLY'" >&2; exit 2 ;; esac
 ACCOUNTS=${BENCH_ACCOUNTS:-100000}
 LOADER_THREADS=${BENCH_LOADER_THREADS:-24}
 STARTED=$(date +%s)
@@ -368,6 +369,42 @@ postgres_section() {
     scripts/postgres.sh remove "$T/pg" >/dev/null
 }
 
+# ---------------------------------------------------------------- (6)'s store, and the preview run (BENCH_ONLY=preview runs it alone)
+favorites_store() { # $T/fav.sqlite: $FAVORITES_LARGE contacts, every one a favorite (made directly in SQLite); their ids in $T/fav.ids
+    "$QUICKACTIOND" --port 0 --db "$T/fav.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/fav.out" 2>/dev/null &
+    QA_PID=$!
+    for _ in $(seq 200); do grep -qs 'listening on' "$T/fav.out" && break; sleep 0.05; done
+    stop_qa
+    python3 "$BENCH/fill_contacts.py" "$T/fav.sqlite" "$FAVORITES_LARGE" >"$R/fill_favorites.json" || fail "fill_contacts.py failed"
+    python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE contacts SET favorite = 1"); c.commit()' "$T/fav.sqlite"
+    python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print("\n".join(r[0] for r in c.execute("SELECT id FROM contacts ORDER BY seq")))' \
+        "$T/fav.sqlite" >"$T/fav.ids"
+}
+start_favorites() { # quickactiond on $T/fav.sqlite; sets QA
+    "$QUICKACTIOND" --port 0 --db "$T/fav.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/fav.out" 2>/dev/null &
+    QA_PID=$!
+    for _ in $(seq 400); do grep -qs 'listening on' "$T/fav.out" && break; sleep 0.05; done
+    QA="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/fav.out" | head -1)"
+    [ "$QA" != "http://127.0.0.1:" ] || fail "quickactiond on the favorites store did not start"
+}
+preview_run() { # the menu picture with HIG warnings, drawn after each of 20 changes, 2 fetchers at once, /healthz probed meanwhile
+    say "(6) GET /shortcuts/preview.svg?warnings=true after a change, at $FAVORITES_LARGE favorites"
+    curl -sS --max-time 60 -o /dev/null "$QA/shortcuts/preview.svg?warnings=true"   # the first drawing pays for start-up
+    timeout 60 python3 "$BENCH/probe.py" --port "${QA##*:}" --seconds 5 --interval 0.005 >"$R/fav_preview_idle.json" || fail "probe.py failed"
+    timeout 300 python3 "$BENCH/preview_render.py" --port "${QA##*:}" --ids "$T/fav.ids" --count 20 --fetchers 2 \
+        >"$R/fav_preview.json" || fail "preview_render.py failed"
+}
+
+if [ "$ONLY" = preview ]; then
+    meta only preview
+    favorites_store
+    start_favorites
+    preview_run
+    stop_qa
+    write_table
+    exit 0
+fi
+
 if [ "$ONLY" = postgres ]; then
     meta only postgres
     postgres_section
@@ -522,8 +559,8 @@ meta total_after_writes "$(total_contacts)"
 stop_qa
 
 # ---------------------------------------------------------------- SSE: 1,000 open /events streams
-say "SSE: $STREAMS open /events streams (--max-connections 2048)"
-start_qa /dev/null --max-connections 2048
+say "SSE: $STREAMS open /events streams (--max-connections 2048, one account's streams not capped)"
+start_qa /dev/null --max-connections 2048 --max-streams-per-account "$STREAMS"
 run_wrk warm_healthz -t2 -c4 -d2s -s "$BENCH/plain.lua" "$QA/healthz"
 run_wrk sse_healthz_ref -t2 -c4 -d5s --latency -s "$BENCH/plain.lua" "$QA/healthz"
 timeout 240 python3 "$BENCH/sse_fanout.py" --port "${QA##*:}" --streams "$STREAMS" --contact-id "$FAVORITE_ID" \
@@ -544,19 +581,8 @@ stop_qa
 
 # ---------------------------------------------------------------- (6) 10,000 favorites
 say "(6) $FAVORITES_LARGE favorites: 4 clients toggle while a probe times GET /healthz"
-# A store of its own: $FAVORITES_LARGE contacts, every one a favorite (made directly in SQLite).
-"$QUICKACTIOND" --port 0 --db "$T/fav.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/fav.out" 2>/dev/null &
-QA_PID=$!
-for _ in $(seq 200); do grep -qs 'listening on' "$T/fav.out" && break; sleep 0.05; done
-stop_qa
-python3 "$BENCH/fill_contacts.py" "$T/fav.sqlite" "$FAVORITES_LARGE" >"$R/fill_favorites.json" || fail "fill_contacts.py failed"
-python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE contacts SET favorite = 1"); c.commit()' "$T/fav.sqlite"
-python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print("\n".join(r[0] for r in c.execute("SELECT id FROM contacts ORDER BY seq")))' \
-    "$T/fav.sqlite" >"$T/fav.ids"
-"$QUICKACTIOND" --port 0 --db "$T/fav.sqlite" --no-seed --log-level "$LOG_LEVEL" >"$T/fav.out" 2>/dev/null &
-QA_PID=$!
-for _ in $(seq 400); do grep -qs 'listening on' "$T/fav.out" && break; sleep 0.05; done
-QA="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/fav.out" | head -1)"
+favorites_store
+start_favorites
 meta favorites_items "$(curl -sS --max-time 30 "$QA/shortcuts" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["items"]))')"
 timeout 60 python3 "$BENCH/probe.py" --port "${QA##*:}" --seconds 5 >"$R/fav_probe_idle.json" || fail "probe.py failed"
 BENCH_IDS="$T/fav.ids" run_wrk warm_toggle -t2 -c4 -d2s -s "$BENCH/toggle.lua" "$QA/"
@@ -567,6 +593,7 @@ wait "$PROBE_PID" || fail "probe.py failed"
 PROBE_PID=""
 timeout 120 python3 "$BENCH/after_change.py" --port "${QA##*:}" --ids "$T/fav.ids" --count 20 >"$R/fav_after_change.json" ||
     fail "after_change.py failed"
+preview_run
 meta vmhwm_favorites_kb "$(vmhwm_kb)"
 stop_qa
 

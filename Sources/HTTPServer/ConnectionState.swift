@@ -32,6 +32,9 @@ final class ConnectionState {
     /// Accepted past `--max-connections` (into the reserve): its request gets a prompt 503, and
     /// the connection is closed (see `HTTPServer`).
     let overLimit: Bool
+    /// Whom the connection counts for, once the application attributed it (see
+    /// `HTTPConnection.attribute(to:)` and `ConnectionOwners`); released when it closes.
+    var owner: Int64?
 
     init(overLimit: Bool = false) {
         self.overLimit = overLimit

@@ -3,6 +3,8 @@
 public protocol HTTPRequestHandler: Sendable {
     /// Answers a complete request.
     func handle(_ request: HTTPRequest) -> HTTPResponse
+    /// Answers a complete request that arrived on `connection` (the transport calls this one).
+    func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse
     /// Answers a request the transport refused (`method` and `target` as sent).
     func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse
     /// The answer to a request whose response was still deferred (a write waiting for its
@@ -12,6 +14,11 @@ public protocol HTTPRequestHandler: Sendable {
 }
 
 extension HTTPRequestHandler {
+    /// Answers without looking at the connection.
+    public func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
+        handle(request)
+    }
+
     /// A bare 503.
     public func abandoned() -> HTTPResponse {
         HTTPResponse(status: 503)

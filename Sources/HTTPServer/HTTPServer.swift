@@ -21,7 +21,7 @@ public final class HTTPServer: Sendable {
         let listener = try ListeningSocket(host: configuration.host, port: configuration.port, backlog: max(128, configuration.maxConnections))
         context = ServerContext(
             handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxHeaderBytes: configuration.maxHeaderBytes,
-            maxConnections: max(1, configuration.maxConnections),
+            maxConnections: max(1, configuration.maxConnections), maxConnectionsPerOwner: configuration.maxConnectionsPerOwner,
             threadRows: threadRows ?? ThreadRows(ownRows: max(1, configuration.threads)))
         // libmicrohttpd stops accepting at its limit, and a client past it waits in the listen
         // backlog until some connection closes (an idle one after --idle-timeout): a health
@@ -98,6 +98,11 @@ public final class HTTPServer: Sendable {
     /// Open connections, as libmicrohttpd counts them.
     public var openConnections: Int {
         daemon.withLock { handle in handle.map { Int(qa_mhd_current_connections($0.pointer)) } ?? 0 }
+    }
+
+    /// The connections attributed to `owner` that are open now (see `HTTPConnection.attribute(to:)`).
+    public func openConnections(of owner: Int64) -> Int {
+        context.owners?.held(by: owner) ?? 0
     }
 
     /// Stops accepting, lets requests in flight finish (up to `grace`), then closes

@@ -10,6 +10,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderBytes: Int
     /// Most connections served at once; a connection past it gets a prompt 503 (see `HTTPServer`).
     public var maxConnections: Int
+    /// Most connections one owner may hold (see `HTTPConnection.attribute(to:)`); nil: no share.
+    /// A connection counts once the application attributes it; one that sends nothing is
+    /// governed by `maxConnections` and `idleTimeoutSeconds` alone.
+    public var maxConnectionsPerOwner: Int?
     /// Seconds a connection may stay silent before it is closed.
     public var idleTimeoutSeconds: Int
     /// Threads serving connections.
@@ -24,6 +28,7 @@ public struct HTTPServerConfiguration: Sendable {
         maxBodyBytes: Int = 1 << 20,
         maxHeaderBytes: Int = 16 << 10,
         maxConnections: Int = 4096,
+        maxConnectionsPerOwner: Int? = nil,
         idleTimeoutSeconds: Int = 30,
         threads: Int = 2
     ) {
@@ -32,6 +37,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxConnections = maxConnections
+        self.maxConnectionsPerOwner = maxConnectionsPerOwner
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.threads = threads
     }

@@ -50,6 +50,7 @@ enum MHDBridge {
             socketContext.pointee = nil
             server.openConnections.subtract(1, ordering: .relaxed)
             let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
+            if let owner = state.owner { server.owners?.release(owner) }
             state.release()
         default:
             return
@@ -153,31 +154,36 @@ enum MHDBridge {
         // Called again after a deferred response woke the connection.
         if let deferred = context.deferred {
             guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
-            return queue(ready, on: connection, server: server)
+            return queue(headOnly(ready, method: context.method), on: connection, server: server)
         }
-        var response: HTTPResponse
+        let response: HTTPResponse
         do throws(RequestTargetError) {
             let request = try HTTPRequest(
                 method: context.method, target: context.target, headers: RequestHeaders(packed: context.headers),
                 body: context.body, startedAt: context.startedAt)
-            response = server.handler.handle(request)
+            response = server.handler.handle(request, on: HTTPConnection(connection, server: Unmanaged.passUnretained(server)))
         } catch {
             response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
-        }
-        if context.method == "HEAD", case .stream(let stream) = response.body {
-            // libmicrohttpd 0.9.75 ends a chunked body with `0\r\n\r\n` even for HEAD, which
-            // the client would read as the start of its next response: a HEAD gets the head only.
-            stream.close()
-            response.body = .empty
         }
         if let deferred = response.deferred {
             context.deferred = deferred
             // Known before it may park: stop() answers whatever is still parked after its grace.
             server.parked.add(deferred)
             guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
-            return queue(ready, on: connection, server: server)
+            return queue(headOnly(ready, method: context.method), on: connection, server: server)
         }
-        return queue(response, on: connection, server: server)
+        return queue(headOnly(response, method: context.method), on: connection, server: server)
+    }
+
+    /// `response` as sent for `method`: libmicrohttpd 0.9.75 ends a chunked body with
+    /// `0\r\n\r\n` even for HEAD, which the client would read as the start of its next
+    /// response, so a streamed answer to HEAD is sent as its head only.
+    private static func headOnly(_ response: HTTPResponse, method: String) -> HTTPResponse {
+        guard method == "HEAD", case .stream(let stream) = response.body else { return response }
+        stream.close()
+        var response = response
+        response.body = .empty
+        return response
     }
 
     /// The request method as a string; the usual ones are string literals, made without decoding.

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let maxConnections: Int
     /// Connections open now (changed per connection, not per request).
     let openConnections = Atomic<Int>(0)
+    /// Connections per owner and the share one may hold, when the server sets one.
+    let owners: ConnectionOwners?
     /// Set once `HTTPServer.stop` begins: new requests are refused from then on.
     let stopping = Atomic<Bool>(false)
     /// The rows the server's threads claim (see `MHDBridge.requestStarted`).
@@ -22,8 +24,12 @@ final class ServerContext: Sendable {
     /// Deferred responses parked now (see `HTTPServer.stop`).
     let parked = SuspensionRegistry<DeferredResponse>()
 
-    init(handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, threadRows: ThreadRows) {
+    init(
+        handler: any HTTPRequestHandler, maxBodyBytes: Int, maxHeaderBytes: Int, maxConnections: Int, maxConnectionsPerOwner: Int?,
+        threadRows: ThreadRows
+    ) {
         self.handler = handler
+        owners = maxConnectionsPerOwner.map(ConnectionOwners.init(share:))
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxConnections = maxConnections

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 import Synchronization
 
 /// A response body written while it is being sent (Server-Sent Events). The application
@@ -11,6 +12,9 @@ public final class StreamingBody: Sendable {
         var closed = false
         var suspended = false
         var connection: ConnectionHandle?
+        /// The connection's socket while `connection` is set (libmicrohttpd closes it only after
+        /// it has let the response go, which `finished` waits for under this lock).
+        var socket: Int32 = -1
         var registry: StreamRegistry?
         /// The largest single write so far (see `capacity`).
         var largestWrite = 0
@@ -62,6 +66,26 @@ public final class StreamingBody: Sendable {
         state.withLock { $0.closed }
     }
 
+    /// Whether the client has gone away (closed its end of the connection, or reset it), as its
+    /// socket says now; if so, the stream is closed. libmicrohttpd does not watch the socket of a
+    /// stream that waits for data (its connection is suspended), so it notices such a client only
+    /// when the stream next writes (a heartbeat at the latest): ask this to know sooner.
+    @discardableResult
+    public func closeIfClientLeft() -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return true }
+            guard state.connection != nil, state.socket >= 0 else { return false }
+            var byte: UInt8 = 0
+            // A peek takes nothing from the socket: a pipelined request stays for libmicrohttpd.
+            let peeked = recv(state.socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            let gone = peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+            guard gone else { return false }
+            state.closed = true
+            wake(&state)
+            return true
+        }
+    }
+
     /// Bytes waiting to be sent.
     public var pending: Int {
         state.withLock { $0.buffer.count - $0.readOffset }
@@ -72,6 +96,7 @@ public final class StreamingBody: Sendable {
     func attach(_ connection: OpaquePointer, registry: StreamRegistry) {
         state.withLock {
             $0.connection = ConnectionHandle(pointer: connection)
+            $0.socket = qa_mhd_connection_fd(connection)
             $0.registry = registry
         }
         registry.add(self)
@@ -111,6 +136,7 @@ public final class StreamingBody: Sendable {
         let registry = state.withLock { state in
             state.closed = true
             state.connection = nil
+            state.socket = -1
             state.buffer = []
             state.readOffset = 0
             defer { state.registry = nil }

@@ -3,7 +3,9 @@ import QuickActions
 import Storage
 
 /// The whole API surface in one place. Every route here is documented in `openapi.yaml`
-/// under the same path and `operationId`, and a test keeps the two in step.
+/// under the same path and `operationId`, and a test keeps the two in step. A route that
+/// neither reads nor writes the store says so (`store: .never`): on PostgreSQL the others run
+/// off the HTTP threads (`StoreUse`).
 enum Routes {
     static func all(
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
@@ -11,10 +13,10 @@ enum Routes {
     ) -> [Route] {
         let preview = PreviewPageController(settings: shortcuts.settings)
         return [
-            Route("GET", "/healthz", "getHealth", access: .open, system.getHealth),
+            Route("GET", "/healthz", "getHealth", access: .open, store: .never, system.getHealth),
             Route("GET", "/readyz", "getReadiness", access: .open, system.getReadiness),
-            Route("GET", "/metrics", "getMetrics", access: .operations, system.getMetrics),
-            Route("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, system.getOpenAPIDocument),
+            Route("GET", "/metrics", "getMetrics", access: .operations, store: .never, system.getMetrics),
+            Route("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, store: .never, system.getOpenAPIDocument),
 
             Route("GET", "/contacts", "listContacts", contacts.listContacts),
             Route("POST", "/contacts", "createContact", contacts.createContact),
@@ -25,12 +27,14 @@ enum Routes {
             Route("DELETE", "/contacts/{id}/favorite", "unfavoriteContact", contacts.unfavoriteContact),
             Route("GET", "/contacts/{id}/vcard", "getContactVCard", contacts.getContactVCard),
 
-            Route("GET", "/shortcuts", "listShortcuts", shortcuts.listShortcuts),
-            Route("GET", "/shortcuts/preview.svg", "getShortcutsPreview", shortcuts.getShortcutsPreview),
+            Route("GET", "/shortcuts", "listShortcuts", store: .whenNotCached(shortcuts.listCachedShortcuts), shortcuts.listShortcuts),
+            Route(
+                "GET", "/shortcuts/preview.svg", "getShortcutsPreview", store: .whenNotCached(shortcuts.getCachedShortcutsPreview),
+                shortcuts.getShortcutsPreview),
 
-            Route("GET", "/preview", "getPreviewPage", access: .open, preview.getPreviewPage),
-            Route("GET", "/preview/app.js", "getPreviewScript", access: .open, preview.getPreviewScript),
-            Route("GET", "/preview/app.css", "getPreviewStyleSheet", access: .open, preview.getPreviewStyleSheet),
+            Route("GET", "/preview", "getPreviewPage", access: .open, store: .never, preview.getPreviewPage),
+            Route("GET", "/preview/app.js", "getPreviewScript", access: .open, store: .never, preview.getPreviewScript),
+            Route("GET", "/preview/app.css", "getPreviewStyleSheet", access: .open, store: .never, preview.getPreviewStyleSheet),
 
             Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
             Route("GET", "/triggers", "listTriggers", triggers.listTriggers),

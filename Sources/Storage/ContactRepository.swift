@@ -4,8 +4,13 @@ import QuickActions
 public protocol ContactRepository: Sendable {
     /// The account whose contacts these are (every operation sees only its contacts).
     var account: AccountKey { get }
-    /// Stores a new contact and returns it with its id, timestamps and sequence.
-    func create(_ contact: NewContact) throws(StorageError) -> Contact
+    /// Stores a new contact and returns it with its id, timestamps and sequence. With a
+    /// `quota`, the account's contacts are counted in the transaction that inserts (so that no
+    /// concurrent create, of this process or another, can get past the count), and a create
+    /// that would make them more than `quota` stores nothing and fails with
+    /// `StorageError.Cause.quotaExceeded`. A create for an account deleted meanwhile stores
+    /// nothing and fails with `StorageError.Cause.accountDeleted`.
+    func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact
     /// The contact with `id`, or nil.
     func get(id: String) throws(StorageError) -> Contact?
     /// A page of contacts in creation order, filtered by `query`.
@@ -25,9 +30,10 @@ public protocol ContactRepository: Sendable {
     func ping() throws(StorageError)
     /// Every committed change, in commit order (see `ContactChangeFeed`).
     var changes: ContactChangeFeed { get }
-    /// Stores a new contact and calls `completion` once it is durable. Stores that batch
-    /// writes call it later, from their committing thread, and hold no caller's thread meanwhile.
-    func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void)
+    /// Stores a new contact (refused past `quota`, as `create(_:quota:)` says) and calls
+    /// `completion` once it is durable. Stores that batch writes call it later, from their
+    /// committing thread, and hold no caller's thread meanwhile.
+    func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void)
     /// `update(id:_:expectedRevision:)`, calling `completion` once the write is durable (see
     /// `create(_:completion:)`): no caller's thread waits for the commit.
     func update(
@@ -54,12 +60,22 @@ extension ContactRepository {
     }
 
     /// Creates synchronously and completes at once.
-    public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+    public func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         do {
-            completion(.success(try create(contact)))
+            completion(.success(try create(contact, quota: quota)))
         } catch {
             completion(.failure(error))
         }
+    }
+
+    /// Stores a new contact, with no quota.
+    public func create(_ contact: NewContact) throws(StorageError) -> Contact {
+        try create(contact, quota: nil)
+    }
+
+    /// Stores a new contact, with no quota, and calls `completion` once it is durable.
+    public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+        create(contact, quota: nil, completion: completion)
     }
 }
 

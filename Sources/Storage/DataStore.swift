@@ -15,10 +15,18 @@ public protocol DataStore: Sendable {
     var changes: ContactChangeFeed { get }
     /// Triggers other processes sharing the store recorded (never this process's own).
     var remoteTriggers: TriggerFeed { get }
+    /// Whether a read may wait on another client of the database (a lock it holds): the API
+    /// then reads only off its HTTP threads. False for a store only this process uses.
+    var readsMayWait: Bool { get }
     /// Checks the store answers (for readiness).
     func ping() throws(StorageError)
     /// Flushes what the backend buffers at shutdown (SQLite: a WAL checkpoint).
     func close() throws(StorageError)
+}
+
+extension DataStore {
+    /// SQLite (WAL: a read never waits for a writer) and the in-memory store: no.
+    public var readsMayWait: Bool { false }
 }
 
 /// A kind of store the service can open, recognised by the `--db` location it is given. The

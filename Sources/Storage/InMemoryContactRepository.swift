@@ -7,6 +7,8 @@ public final class InMemoryContactRepository: ContactRepository {
     private struct State {
         var byAccount: [AccountKey: [Contact]] = [:]
         var nextSequence: Int64 = 1
+        /// Accounts deleted: a create for one of them stores nothing.
+        var deleted: Set<AccountKey> = []
     }
 
     private final class Shared: Sendable {
@@ -39,14 +41,25 @@ public final class InMemoryContactRepository: ContactRepository {
         InMemoryContactRepository(shared: shared, account: account, clock: clock)
     }
 
-    /// Removes every contact of `account` (its deletion; no change is reported per contact).
+    /// Removes every contact of `account` (its deletion; no change is reported per contact),
+    /// and refuses its creates from now on.
     func removeAll(of account: AccountKey) {
-        shared.state.withLock { $0.byAccount[account] = nil }
+        shared.state.withLock { state in
+            state.byAccount[account] = nil
+            state.deleted.insert(account)
+        }
     }
 
-    public func create(_ contact: NewContact) throws(StorageError) -> Contact {
+    /// Takes creates of `account` again (the account `default`, restored).
+    func restore(_ account: AccountKey) {
+        shared.state.withLock { _ = $0.deleted.remove(account) }
+    }
+
+    public func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
         let now = clock()
-        return shared.state.withLock { state in
+        return try shared.state.withLock { (state) throws(StorageError) -> Contact in
+            if state.deleted.contains(account) { throw StorageError.accountDeleted }
+            if let quota, state.byAccount[account, default: []].count >= quota { throw StorageError.quotaExceeded(limit: quota) }
             let created = Contact(
                 id: ContactID.generate(at: now), name: contact.name, email: contact.email, favorite: contact.favorite,
                 createdAt: now, updatedAt: now, revision: 1, sequence: state.nextSequence)

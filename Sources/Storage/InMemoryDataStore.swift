@@ -98,6 +98,15 @@ public final class InMemoryDataStore: DataStore, AccountStore {
         return replaced
     }
 
+    public func restoreDefaultAccount() throws(StorageError) {
+        state.withLock { state in
+            guard !state.accounts.contains(where: { $0.account.key == .default }) else { return }
+            state.accounts.insert(Stored(account: Account(key: .default, id: Account.defaultID, name: "default", createdAt: clock())), at: 0)
+            defaultContacts.restore(.default)
+            defaultTriggers.restore(.default)
+        }
+    }
+
     public func accountCount() throws(StorageError) -> Int {
         state.withLock { $0.accounts.count }
     }

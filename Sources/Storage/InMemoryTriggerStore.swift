@@ -17,6 +17,8 @@ public final class InMemoryTriggerStore: TriggerStore {
         var lastEventID: Int64 = 0
         /// The highest event id of a purged trigger.
         var purgedThrough: Int64 = 0
+        /// Accounts deleted: an append for one of them stores nothing.
+        var deleted: Set<AccountKey> = []
     }
 
     private final class Shared: Sendable {
@@ -43,12 +45,18 @@ public final class InMemoryTriggerStore: TriggerStore {
         InMemoryTriggerStore(shared: shared, account: account)
     }
 
-    /// Removes everything `account` holds (its deletion).
+    /// Removes everything `account` holds (its deletion), and refuses its appends from now on.
     func removeAll(of account: AccountKey) {
         shared.state.withLock { state in
             state.logged.removeAll { $0.account == account }
             state.answers[account] = nil
+            state.deleted.insert(account)
         }
+    }
+
+    /// Takes appends of `account` again (the account `default`, restored).
+    func restore(_ account: AccountKey) {
+        shared.state.withLock { _ = $0.deleted.remove(account) }
     }
 
     public func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
@@ -57,7 +65,8 @@ public final class InMemoryTriggerStore: TriggerStore {
     }
 
     public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
-        shared.state.withLock { state in
+        try shared.state.withLock { (state) throws(StorageError) -> TriggerAppend in
+            if state.deleted.contains(account) { throw StorageError.accountDeleted }
             if let answer {
                 // The claim: the first to store the key wins; the others get its answer.
                 if let existing = state.answers[account]?[answer.key] { return .answered(existing) }

@@ -1,4 +1,5 @@
-/// A storage failure: the store refused or broke. Rendered as HTTP 500/503.
+/// A storage failure: the store refused or broke. A fault of the store is rendered as HTTP 503;
+/// a refusal of the request itself (`Cause.isRefusal`) as the client error it is.
 ///
 /// Backend-neutral: `cause` says what a client and an operator need to know, in terms every
 /// backend can give; the backend's own code stays as detail (`backendCode`).
@@ -9,8 +10,29 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case full = "storage-full"
         /// The disk failed to read or write.
         case ioError = "storage-io-error"
+        /// The database did not answer in time: a statement or a lock wait ran past its limit
+        /// (a lock held by another client, an overloaded server). Nothing of it was stored.
+        case timeout = "storage-timeout"
         /// Anything else: busy, locked, refused, a file that is not ours.
         case unavailable = "service-unavailable"
+        /// A create refused inside its write transaction: the account already holds its quota
+        /// of contacts. Nothing was stored.
+        case quotaExceeded = "contact-quota-exceeded"
+        /// A write for an account that was deleted before the write's transaction ran (its
+        /// token had been checked just before). Nothing was stored.
+        case accountDeleted = "account-deleted"
+        /// A value the database cannot store or compare (PostgreSQL's data exceptions, SQLSTATE
+        /// class 22, such as a NUL byte in text): the request's fault, and retrying it cannot help.
+        case invalidValue = "invalid-value"
+
+        /// Whether the store refused this request, rather than failed: a client error, which
+        /// says nothing about the store's health and is not retried.
+        public var isRefusal: Bool {
+            switch self {
+            case .quotaExceeded, .accountDeleted, .invalidValue: true
+            case .full, .ioError, .timeout, .unavailable: false
+            }
+        }
     }
 
     /// The backend's own code for a failure, and its words for it.
@@ -51,4 +73,14 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public var reason: String? { backendCode?.reason }
 
     public var description: String { backendCode.map { "\(message) (\($0))" } ?? message }
+}
+
+extension StorageError {
+    /// A create refused because the account already holds `limit` contacts.
+    public static func quotaExceeded(limit: Int) -> StorageError {
+        StorageError(.quotaExceeded, message: "the account holds its limit of \(limit) contacts")
+    }
+
+    /// A write refused because its account was deleted before the write's transaction ran.
+    public static let accountDeleted = StorageError(.accountDeleted, message: "the account was deleted")
 }

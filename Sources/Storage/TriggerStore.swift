@@ -5,6 +5,8 @@ import QuickActions
 public protocol TriggerStore: Sendable {
     /// Stores `record` and, when given, `answer` atomically and durably. Returns the answer
     /// already stored under the same key instead (and stores nothing) if another request won.
+    /// For an account deleted meanwhile it stores nothing and fails with
+    /// `StorageError.Cause.accountDeleted`.
     func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer?
     /// The answer stored under `key`, if any (regardless of age; purge removes old ones).
     func answer(forKey key: String) throws(StorageError) -> StoredAnswer?

@@ -20,6 +20,10 @@ public enum CommandLineParser {
             help: "SQLite database file (default quickactions.sqlite); memory: keeps nothing; "
                 + "postgres://... (a libpq keyword string, or postgres: for PG* variables): one PostgreSQL shared by instances"),
         Option(name: "--db-pool", value: "N", help: "PostgreSQL reader connections per instance (default 4)"),
+        Option(
+            name: "--db-statement-timeout", value: "DURATION",
+            help: "PostgreSQL: longest a statement may run, then 503: 500ms, 5s, 1m, 0 for no limit (default 5s)"),
+        Option(name: "--db-lock-timeout", value: "DURATION", help: "PostgreSQL: longest a statement may wait for a lock, then 503 (default 3s)"),
         Option(name: "--store", value: "sqlite|memory", help: "where contacts live (default sqlite)"),
         Option(name: "--no-seed", value: nil, help: "start a new database empty instead of with demo contacts"),
         Option(name: "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items"),
@@ -42,6 +46,11 @@ public enum CommandLineParser {
         Option(name: "--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)"),
         Option(name: "--max-header-bytes", value: "N", help: "largest request head (default 16384)"),
         Option(name: "--max-connections", value: "N", help: "most connections served at once; more get a prompt 503 (default 4096)"),
+        Option(
+            name: "--max-connections-per-account", value: "N",
+            help: "with --accounts, most connections one account may hold; more get a 429 (default: a quarter of --max-connections, "
+                + "at least twice --max-streams-per-account)"),
+        Option(name: "--max-streams-per-account", value: "N", help: "most /events streams one account may have open; more get a 429 (default 8)"),
         Option(name: "--idle-timeout", value: "SECONDS", help: "close connections silent this long (default 30)"),
         Option(name: "--threads", value: "N", help: "HTTP threads (default 2)"),
         Option(name: "--log-level", value: "LEVEL", help: "debug, info, warning or error (default info)"),
@@ -97,6 +106,8 @@ public enum CommandLineParser {
             case "--port": configuration.port = try iterator.integer(flag, inline, 0...65535)
             case "--db": configuration.databasePath = try iterator.value(flag, inline)
             case "--db-pool": configuration.databasePool = try iterator.integer(flag, inline, 1...64)
+            case "--db-statement-timeout": configuration.databaseTimeouts.statement = try Self.timeLimit(flag, iterator.value(flag, inline))
+            case "--db-lock-timeout": configuration.databaseTimeouts.lock = try Self.timeLimit(flag, iterator.value(flag, inline))
             case "--store":
                 let value = try iterator.value(flag, inline)
                 guard let store = ServiceConfiguration.Store(rawValue: value) else {
@@ -110,6 +121,8 @@ public enum CommandLineParser {
             case "--max-body-bytes": configuration.maxBodyBytes = try iterator.integer(flag, inline, 1...(1 << 30))
             case "--max-header-bytes": configuration.maxHeaderBytes = try iterator.integer(flag, inline, 1024...(1 << 20))
             case "--max-connections": configuration.maxConnections = try iterator.integer(flag, inline, 1...100_000)
+            case "--max-connections-per-account": configuration.maxConnectionsPerAccount = try iterator.integer(flag, inline, 1...100_000)
+            case "--max-streams-per-account": configuration.maxStreamsPerAccount = try iterator.integer(flag, inline, 1...100_000)
             case "--idle-timeout": configuration.idleTimeoutSeconds = try iterator.integer(flag, inline, 1...86_400)
             case "--threads": configuration.threads = try iterator.integer(flag, inline, 1...HTTPServerConfiguration.maximumThreads)
             case "--log-level":
@@ -177,6 +190,22 @@ public enum CommandLineParser {
             throw UsageError(description: "\(flag) must be \(kind) such as 86400, 90m, 24h or 7d, not '\(text)'")
         }
         return value * multiplier
+    }
+
+    /// A time limit in `text`: a number of seconds, or a number with the unit ms, s, m or h, at
+    /// most a day; 0 turns the limit off.
+    static func timeLimit(_ flag: String, _ text: String) throws(UsageError) -> Duration {
+        let units: [(suffix: String, milliseconds: Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
+        var digits = Substring(text)
+        var multiplier = 1000
+        if let unit = units.first(where: { text.hasSuffix($0.suffix) }) {
+            multiplier = unit.milliseconds
+            digits = digits.dropLast(unit.suffix.count)
+        }
+        guard digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0, value <= 86_400_000 / multiplier else {
+            throw UsageError(description: "\(flag) must be 0 or a duration such as 500ms, 5s or 1m (at most 24h), not '\(text)'")
+        }
+        return .milliseconds(value * multiplier)
     }
 
     /// Adds `NAME=VALUE` to `settings` (a later value for one name wins, as on xcodebuild's

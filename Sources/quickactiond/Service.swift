@@ -18,17 +18,25 @@ final class Service: Sendable {
     private let configuration: ServiceConfiguration
     /// What the files held at the last load that succeeded: a reload puts in force what differs.
     private let loaded: Mutex<OperatorFiles>
+    /// Where requests that need the store run, when its reads may wait (PostgreSQL).
+    private let workers: StoreWorkers?
 
     /// The stores this binary can open, tried in order on the `--db` location (an open list:
-    /// a backend adds itself here).
-    static func backends(_ configuration: ServiceConfiguration) -> [any DataStoreBackend] {
-        [InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool), SQLiteBackend()]
+    /// a backend adds itself here). `log` hears what a store tells the operator.
+    static func backends(_ configuration: ServiceConfiguration, log: StorageLog = .discard) -> [any DataStoreBackend] {
+        [
+            InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool, timeouts: configuration.databaseTimeouts, log: log),
+            SQLiteBackend(),
+        ]
     }
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
         let files = try OperatorFiles.load(configuration)
-        let store = try Self.openStore(configuration)
+        let store = try Self.openStore(configuration, log: Self.storageLog(logger))
+        // A store whose reads may wait on another client's lock is read off the HTTP threads: as
+        // many workers as reader connections, and as many again to wait for commits.
+        let workers = store.readsMayWait ? StoreWorkers(threads: 2 * configuration.databasePool) : nil
         let repository = store.contacts(of: .default)
         let triggers = store.triggers(of: .default)
         let settings = CurrentSettings(
@@ -47,27 +55,32 @@ final class Service: Sendable {
                 tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
             : nil
         // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
-        let events = EventHub(log: triggers)
+        let events = EventHub(maxStreamsPerAccount: configuration.maxStreamsPerAccount, log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)
         let router = Router.api(
             Dependencies(
                 repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts))
+                idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
+                workers: workers))
         self.repository = repository
         self.events = events
         self.store = store
         self.settings = settings
         self.configuration = configuration
         loaded = Mutex(files)
+        self.workers = workers
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 maxHeaderBytes: configuration.maxHeaderBytes, maxConnections: configuration.maxConnections,
+                // The share keeps room for the other accounts: single-account mode has none.
+                maxConnectionsPerOwner: configuration.accounts ? configuration.connectionShare : nil,
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(
-                router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics),
+                router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics,
+                workers: workers),
             threadRows: threadRows)
         events.start()
         purger.start()
@@ -137,6 +150,7 @@ final class Service: Sendable {
     func stop(logger: RequestLogger) {
         events.closeAll()
         server.stop(grace: .seconds(10))
+        workers?.stop()
         purger.stop()
         do {
             try store.close()
@@ -211,16 +225,38 @@ final class Service: Sendable {
         }
     }
 
+    /// The service's logger as the stores' log.
+    static func storageLog(_ logger: RequestLogger) -> StorageLog {
+        StorageLog { level, message, fields in
+            let level: LogLevel =
+                switch level {
+                case .debug: .debug
+                case .info: .info
+                case .warning: .warning
+                case .error: .error
+                }
+            guard logger.isEnabled(level) else { return }
+            logger.log(level, message, fields.mapValues(JSONValue.string))
+        }
+    }
+
     /// The store at the `--db` location (`--store memory` keeps it in memory), migrated, and
-    /// in single-account mode seeded with the demo contacts when this start created it.
-    private static func openStore(_ configuration: ServiceConfiguration) throws -> any DataStore {
+    /// in single-account mode seeded with the demo contacts when this start created it. A
+    /// location no backend takes (a URL of another scheme) stops start-up, naming only its
+    /// scheme (the rest may hold a password).
+    private static func openStore(_ configuration: ServiceConfiguration, log: StorageLog) throws -> any DataStore {
         let location = configuration.store == .memory ? "memory:" : configuration.databasePath
-        guard let backend = backends(configuration).first(where: { $0.accepts(location) }) else {
-            throw StartupError("no store can open '\(location)': give a SQLite file path, memory: or a PostgreSQL URL")
+        guard let backend = backends(configuration, log: log).first(where: { $0.accepts(location) }) else {
+            let scheme = location.range(of: "://").map { "'" + location[..<$0.lowerBound] + "://…'" } ?? "the --db value"
+            throw StartupError(
+                "\(scheme) is not a supported database location: give a SQLite file path, memory:, a postgres:// or postgresql:// URL, "
+                    + "or a libpq keyword string")
         }
         // Only a database this start creates is seeded: one emptied by its users stays empty.
         let isNewFile = backend is SQLiteBackend && ((try? FileManager.default.attributesOfItem(atPath: location)[.size] as? Int) ?? 0) == 0
         let store = try backend.open(location)
+        // Single-account mode writes as the account `default`, which --accounts may have deleted.
+        if !configuration.accounts { try store.accounts.restoreDefaultAccount() }
         if configuration.seed && !configuration.accounts && (isNewFile || backend is InMemoryBackend) {
             try store.contacts(of: .default).seedIfEmpty()
         }

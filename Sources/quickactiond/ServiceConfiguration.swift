@@ -16,6 +16,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var store = Store.sqlite
     /// Reader connections per instance when `--db` is a PostgreSQL database (`--db-pool`).
     public var databasePool = PostgreSQLDataStore.defaultPoolSize
+    /// The limits of every PostgreSQL statement and lock wait (`--db-statement-timeout`, `--db-lock-timeout`).
+    public var databaseTimeouts = PostgreSQLTimeouts.standard
     /// Seed a new database with demo contacts.
     public var seed = true
     /// Largest request body.
@@ -24,6 +26,11 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var maxHeaderBytes = 16 << 10
     /// Most open connections.
     public var maxConnections = 4096
+    /// Most `/events` streams one account may have open (`--max-streams-per-account`).
+    public var maxStreamsPerAccount = EventHub.defaultMaxStreamsPerAccount
+    /// Most connections one account may hold (`--max-connections-per-account`); nil: the default,
+    /// `connectionShare`.
+    public var maxConnectionsPerAccount: Int?
     /// Seconds before a silent connection is closed.
     public var idleTimeoutSeconds = 30
     /// Threads serving HTTP.
@@ -60,6 +67,13 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var rateLimit: Int?
     /// Accounts whose shortcut lists (and token digests) are kept in memory.
     public var cacheAccounts = 10_000
+
+    /// The connections one account may hold: `--max-connections-per-account`, else a quarter of
+    /// `--max-connections`, and never fewer than twice the streams it may open (each stream holds
+    /// a connection, and the account needs others for its requests).
+    public var connectionShare: Int {
+        maxConnectionsPerAccount ?? max(maxConnections / 4, 2 * maxStreamsPerAccount)
+    }
 
     /// The contact stores.
     public enum Store: String, Sendable, Equatable {

@@ -91,7 +91,7 @@ import Testing
 
     @Test("SIGTERM with open streams: the process exits 0 within a few seconds and every stream ends")
     func stopWithOpenStreams() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ["--max-streams-per-account", "10"])
         defer { server.stop() }
         let streams = try (0..<10).map { _ in try EventStreamClient(server: server) }
         for stream in streams {

@@ -111,8 +111,15 @@ final class HTTPTestClient {
     /// Reads one response. `method` tells whether a body follows (none for `HEAD`).
     func readResponse(method: String = "GET") throws -> HTTPTestResponse {
         var response = try readResponseHead()
+        try readBody(of: &response, method: method)
+        return response
+    }
+
+    /// Reads the body of `response`, whose head `readResponseHead` read (say, a `GET /events`
+    /// that was refused rather than streamed).
+    func readBody(of response: inout HTTPTestResponse, method: String = "GET") throws {
         let bodyless = method == "HEAD" || response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
-        if bodyless { return response }
+        if bodyless { return }
         if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
             response.body = try readChunkedBody()
         } else if let lengthText = response.header("Content-Length") {
@@ -123,7 +130,6 @@ final class HTTPTestClient {
         } else {
             response.body = try readToEnd()
         }
-        return response
     }
 
     /// Reads the status line and header fields of one response, and not its body (which stays

@@ -23,7 +23,8 @@ struct APITestHarness {
     init(
         seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
         catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = [],
-        accounts adminToken: String? = nil, maxContactsPerAccount: Int = 10_000, rateLimit: RateLimiter? = nil
+        accounts adminToken: String? = nil, maxContactsPerAccount: Int = 10_000, rateLimit: RateLimiter? = nil,
+        workers: StoreWorkers? = nil
     ) throws {
         let store = InMemoryDataStore()
         self.store = store
@@ -48,24 +49,28 @@ struct APITestHarness {
         let router = Router.api(
             Dependencies(
                 repository: repository, triggers: triggers, settings: settings, cache: self.cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: idempotencyTTLSeconds, store: store, accounts: accounts))
-        handler = APIHandler(router: router, logger: RequestLogger(level: .error), limiter: rateLimit, metrics: metrics)
+                idempotencyTTLSeconds: idempotencyTTLSeconds, store: store, accounts: accounts, workers: workers))
+        handler = APIHandler(router: router, logger: RequestLogger(level: .error), limiter: rateLimit, metrics: metrics, workers: workers)
     }
 
     /// Sends a request; `json` sets the body and `Content-Type: application/json`.
     func send(_ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []) throws -> TestResponse {
+        let response = try handle(method, target, json: json, headers: headers)
+        if let deferred = response.deferred {
+            return TestResponse(deferred.wait() ?? HTTPResponse(status: 504))
+        }
+        return TestResponse(response)
+    }
+
+    /// What the handler returns for a request, deferred or not (see `send`).
+    func handle(_ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []) throws -> HTTPResponse {
         var fields = HTTPHeaders(headers.map { (name: $0.0, value: $0.1) })
         var body: [UInt8] = []
         if let json {
             fields.add("Content-Type", "application/json")
             body = Array(json.utf8)
         }
-        let request = try HTTPRequest(method: method, target: target, headers: fields, body: body)
-        let response = handler.handle(request)
-        if let deferred = response.deferred {
-            return TestResponse(deferred.wait() ?? HTTPResponse(status: 504))
-        }
-        return TestResponse(response)
+        return handler.handle(try HTTPRequest(method: method, target: target, headers: fields, body: body))
     }
 }
 

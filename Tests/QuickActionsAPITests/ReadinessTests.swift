@@ -11,7 +11,7 @@ final class UnreachableRepository: ContactRepository {
     private let error = StorageError(.ioError, message: "disk I/O error")
     let account = AccountKey.default
     let changes = ContactChangeFeed()
-    func create(_ contact: NewContact) throws(StorageError) -> Contact { throw error }
+    func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact { throw error }
     func get(id: String) throws(StorageError) -> Contact? { throw error }
     func list(_ query: ContactQuery) throws(StorageError) -> ContactPage { throw error }
     func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult { throw error }

@@ -52,15 +52,34 @@ import Testing
         }
     }
 
+    @Test func rowsOfOneBatchAreAdmittedUpToTheirAccountsQuotaCountingTheRowsStoredAndThoseBeforeThem() throws {
+        try TemporaryDirectory.with { (directory: TemporaryDirectory) throws in
+            let database = try SQLiteDatabase(path: directory.path("g.sqlite"))
+            _ = Self.insertTogether([Self.row(id: "old0", name: "Old 0"), Self.row(id: "old1", name: "Old 1")], into: database)
+            // Quota 5 with 2 stored: the batch's first 3 rows go in, in their order; the rest are refused.
+            let rows = (0..<12).map { Self.row(id: "id\($0)", name: "New \($0)", quota: 5) }
+            let results = Self.insertTogether(rows, into: database)
+            #expect(results.prefix(3).allSatisfy { (try? $0.get()) != nil })
+            for result in results.dropFirst(3) {
+                let error = #expect(throws: StorageError.self) { try result.get() }
+                #expect(error?.cause == .quotaExceeded)
+            }
+            let stored = try database.readers.read { connection throws(StorageError) in
+                try connection.rows("SELECT id FROM contacts ORDER BY seq", []) { $0.text(at: 0) }
+            }
+            #expect(stored == ["old0", "old1", "id0", "id1", "id2"])
+        }
+    }
+
     /// A contacts row as the repository inserts it.
-    private static func row(id: String, name: String) -> RowInsert {
+    private static func row(id: String, name: String, quota: Int? = nil) -> RowInsert {
         RowInsert(
             statement: .contact,
             values: [
                 .integer(AccountKey.default.rawValue), .text(id), .text(name), .null, .bool(false), .integer(1), .integer(1),
                 .text(SearchFolding.key(name: name, email: nil)),
             ],
-            key: id)
+            key: id, account: .default, quota: quota)
     }
 
     /// Holds the writer connection with a write that waits, queues every row, then lets the

@@ -192,6 +192,19 @@ import Testing
         }
     }
 
+    @Test(arguments: [-5, 0, Int64(Int32.min)])
+    func refusesASchemaVersionNoQuickactiondWrites(version: Int64) throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("contacts.sqlite")
+            _ = try SQLiteContactRepository.open(path: path)
+            try RawDatabase.with(path) { database throws in try database.execute("PRAGMA user_version = \(version)") }
+            let original = try #require(FileManager.default.contents(atPath: path))
+            let error = try refusal(path)
+            #expect(error.message.contains("schema version \(version)"), "\(error)")
+            #expect(FileManager.default.contents(atPath: path) == original)
+        }
+    }
+
     @Test func refusesAPathInsideARegularFile() throws {
         try TemporaryDirectory.with { directory in
             let file = directory.path("plain-file")
@@ -239,4 +252,4 @@ import Testing
 }
 
 /// The schema version this build writes: bump with every migration.
-private let currentSchemaVersion: Int64 = 7
+private let currentSchemaVersion: Int64 = 8

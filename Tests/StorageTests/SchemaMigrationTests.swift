@@ -147,4 +147,49 @@ import Testing
             #expect(freshPlan == plan)
         }
     }
+
+    /// Schema 7 let a write land after its account's deletion: the rows it left go, the rest
+    /// (the account `default`'s included) stay, and from 8 on the schema refuses a row of an
+    /// account that does not exist, in every table that holds an account's data.
+    @Test func aVersion7DatabaseLosesTheRowsOfDeletedAccountsAndRefusesNewOnes() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("v7.sqlite")
+            try RawDatabase.with(path, create: true) { database throws in
+                try database.execute("PRAGMA journal_mode = WAL")
+                for migration in SQLiteSchema.migrations.prefix(7) { try database.execute(migration) }
+                for (index, account) in [1, 9, 1].enumerated() {
+                    try database.execute(
+                        "INSERT INTO contacts (id, name, email, favorite, created_ms, updated_ms, revision, search_key, account) "
+                            + "VALUES ('id\(index)', 'Person \(index)', NULL, 0, 1, 1, 1, '\(SearchFolding.key(name: "Person \(index)", email: nil))', "
+                            + "\(account))")
+                }
+                try database.execute(
+                    "INSERT INTO triggers (id, type, received_ms, message, account) VALUES ('t1', 'SearchAction', 7, 'm', 9), "
+                        + "('t2', 'SearchAction', 8, 'm', 1);"
+                        + "INSERT INTO idempotency_answers (account, key, request_digest, status, body, created_ms) VALUES (9, 'k', 'd', 200, '{}', 7);"
+                        + "PRAGMA user_version = 7; PRAGMA application_id = \(SQLiteSchema.applicationID)")
+            }
+            let store = try SQLiteDataStore.open(path: path)
+            #expect(try store.contacts(of: .default).list(ContactQuery()).contacts.map(\.id) == ["id0", "id2"])
+            #expect(try store.contacts(of: .default).search("person") == ["Person 0", "Person 2"], "the search index lost the orphan too")
+            #expect(try store.triggers(of: .default).storedCounts() == (0, 1))
+            let gone = AccountKey(9)
+            let refused = #expect(throws: StorageError.self) { try store.contacts(of: gone).create(NewContact(name: "Orphan")) }
+            #expect(refused?.cause == .accountDeleted, "\(String(describing: refused))")
+            #expect(throws: StorageError.self) { try store.triggers(of: gone).record(Self.record, answer: nil) }
+            #expect(try store.triggers(of: .default).record(Self.record, answer: nil) == nil)
+            // The readiness probe writes a table of its own.
+            try store.database.probe()
+            try store.close()
+            try RawDatabase.with(path) { database throws in
+                #expect(try database.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
+                #expect(try database.integer("SELECT count(*) FROM contacts WHERE account = 9") == 0)
+                #expect(try database.integer("SELECT count(*) FROM readiness_probe") == 0)
+            }
+        }
+    }
+
+    private static let record = TriggerRecord(
+        id: "t3", type: "SearchAction", userInfo: nil, launch: nil, deviceId: nil, receivedAt: Timestamp(millisecondsSince1970: 9),
+        message: "m", contactId: nil)
 }

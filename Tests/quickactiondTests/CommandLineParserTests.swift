@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 @testable import quickactiond
@@ -36,6 +37,22 @@ import Testing
         let error = #expect(throws: UsageError.self) { try CommandLineParser.parse(["--build-setting", argument]) }
         #expect(error?.description.contains("--build-setting must be NAME=VALUE") == true)
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["lint", "Info.plist", "--build-setting", argument]) }
+    }
+
+    @Test("Each account's share: 8 streams, a quarter of --max-connections and at least twice the streams, or as given")
+    func fairShares() throws {
+        let defaults = try serve([])
+        #expect(defaults.maxStreamsPerAccount == 8)
+        #expect(defaults.connectionShare == 1024)
+        #expect(try serve(["--max-connections", "100"]).connectionShare == 25)
+        #expect(try serve(["--max-connections", "40"]).connectionShare == 16, "twice the 8 streams")
+        #expect(try serve(["--max-connections", "40", "--max-streams-per-account", "2"]).connectionShare == 10)
+        let given = try serve(["--max-connections-per-account", "3", "--max-streams-per-account=20"])
+        #expect(given.connectionShare == 3)
+        #expect(given.maxStreamsPerAccount == 20)
+        for bad in [["--max-streams-per-account", "0"], ["--max-connections-per-account", "-1"], ["--max-connections-per-account", "x"]] {
+            #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(bad) }
+        }
     }
 
     @Test func theReadmeFlagsTableListsEveryOption() throws {
@@ -138,6 +155,20 @@ import Testing
             try CommandLineParser.parse(["lint", "Info.plist", "--app-name", "X"])
                 == .lint(infoPlist: "Info.plist", localizations: nil, appName: "X", buildSettings: [:])
         )
+    }
+
+    @Test func postgreSQLLimitsDefaultTo5And3SecondsAndTakeUnits() throws {
+        #expect(try serve([]).databaseTimeouts == PostgreSQLTimeouts(statement: .seconds(5), lock: .seconds(3)))
+        let given = try serve(["--db-statement-timeout", "500ms", "--db-lock-timeout=2"]).databaseTimeouts
+        #expect(given == PostgreSQLTimeouts(statement: .milliseconds(500), lock: .seconds(2)))
+        #expect(try serve(["--db-statement-timeout", "1m", "--db-lock-timeout", "0"]).databaseTimeouts.statement == .seconds(60))
+        #expect(try serve(["--db-lock-timeout", "0"]).databaseTimeouts.lock == .zero)
+        #expect(try serve(["--db-lock-timeout", "1h"]).databaseTimeouts.lock == .seconds(3600))
+        for bad in ["-1", "x", "", "5d", "25h", "1.5s", "s", "ms", "٣s"] {
+            let error = #expect(throws: UsageError.self, "\(bad)") { try CommandLineParser.parse(["--db-statement-timeout", bad]) }
+            #expect(error?.description.contains("--db-statement-timeout must be 0 or a duration") == true)
+        }
+        #expect(CommandLineParser.usage.contains("--db-lock-timeout DURATION"))
     }
 
     @Test func triggerRetentionDefaultsTo90DaysAndZeroKeepsEverything() throws {

@@ -21,7 +21,7 @@ public enum ContactValidator {
             throw ValidationError(field: "name", message: "name must be at most \(maxNameLength) characters.")
         }
         if trimmed.unicodeScalars.contains(where: \.isControlCharacter) {
-            throw ValidationError(field: "name", message: "name must not contain control characters.")
+            throw ValidationError(field: "name", message: "name must not contain control characters (such as NUL).")
         }
         return trimmed
     }
@@ -34,6 +34,9 @@ public enum ContactValidator {
             throw ValidationError(field: "email", message: "email must be at most \(maxEmailLength) characters.")
         }
         guard Self.asciiEmailShape(email) ?? Self.emailShape(email) else {
+            if email.unicodeScalars.contains(where: \.isControlCharacter) {
+                throw ValidationError(field: "email", message: "email must not contain control characters (such as NUL).")
+            }
             throw ValidationError(field: "email", message: "email must look like local@domain.tld.")
         }
         return email
@@ -84,7 +87,7 @@ extension ContactValidator {
 }
 
 extension Unicode.Scalar {
-    /// C0 and C1 control characters.
+    /// C0 and C1 control characters, and DEL: what no stored name or identifier may hold.
     var isControlCharacter: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }

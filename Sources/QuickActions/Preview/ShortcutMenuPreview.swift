@@ -1,7 +1,8 @@
 /// The Home Screen quick-action menu as iOS draws it after a long press on the app icon, as
 /// an SVG picture: the visible items in order (title, subtitle, glyph), the app icon and its
 /// name below, light or dark, and optionally each HIG finding marked on its row with a
-/// numbered legend. A pure function of its inputs: the same list gives the same bytes.
+/// numbered legend (at most `legendLimit` findings, then how many more: the picture's size does
+/// not grow with the list). A pure function of its inputs: the same list gives the same bytes.
 ///
 /// Text follows one documented rule, close to iOS's: a title with a subtitle takes one line;
 /// a title alone takes up to two lines (broken at spaces); a subtitle takes one line; a line
@@ -46,6 +47,9 @@ public struct ShortcutMenuPreview: Sendable {
     static let legendSize = 12.0
     static let legendLineHeight = 15.0
     static let legendMaxLines = 4
+    /// Findings the legend lists; past them one line says how many more there are (the full list
+    /// is the JSON list's `warnings`). So a list of any length draws a picture of bounded size.
+    public static let legendLimit = 20
     static let iconColor = "#3478F6"
 
     /// A finding's line in the legend; one about an item that is not drawn says which.
@@ -55,12 +59,34 @@ public struct ShortcutMenuPreview: Sendable {
         return shown ? "\(warning.rule): \(warning.message)" : "item \(index + 1) (not shown): \(warning.rule): \(warning.message)"
     }
 
+    /// The findings the legend lists, with their numbers (their places in `warnings`): those about
+    /// the drawn rows or the whole list first, then the others, in order, `legendLimit` at most.
+    private func legendEntries(drawn: Set<Int>) -> [(number: Int, warning: ShortcutWarning)] {
+        var first: [(number: Int, warning: ShortcutWarning)] = []
+        var others: [(number: Int, warning: ShortcutWarning)] = []
+        for (offset, warning) in (warnings ?? []).enumerated() {
+            let entry = (number: offset + 1, warning: warning)
+            if warning.index.map(drawn.contains) ?? true {
+                if first.count < Self.legendLimit { first.append(entry) }
+            } else if others.count < Self.legendLimit {
+                others.append(entry)
+            }
+        }
+        return Array((first + others).prefix(Self.legendLimit))
+    }
+
     /// Lays the menu out.
     public func layout() -> ShortcutMenuLayout {
         let palette = appearance.palette
         let visible = items.indices.filter { items[$0].visible }
-        let numbered = (warnings ?? []).enumerated().map { (number: $0.offset + 1, warning: $0.element) }
-        func findings(for index: Int) -> [Int] { numbered.filter { $0.warning.index == index }.map(\.number) }
+        var findingsByIndex: [Int: [Int]] = [:]
+        for (offset, warning) in (warnings ?? []).enumerated() {
+            if let index = warning.index, items.indices.contains(index), items[index].visible {
+                findingsByIndex[index, default: []].append(offset + 1)
+            }
+        }
+        func findings(for index: Int) -> [Int] { findingsByIndex[index] ?? [] }
+        let legend = legendEntries(drawn: Set(visible))
         // Row markers sit in the left margin, which grows to hold the widest.
         let markerLabels = visible.map { findings(for: $0).map(String.init).joined(separator: ",") }
         let widestMarker = markerLabels.map { $0.isEmpty ? 0 : PreviewText.width(of: $0, size: Self.legendSize) + 12 }.max() ?? 0
@@ -153,7 +179,7 @@ public struct ShortcutMenuPreview: Sendable {
                     text: heading, x: menuX, y: y + 12, size: 13, minX: menuX, maxX: menuX + Self.menuWidth, color: palette.label,
                     rightToLeft: false))
             y += 20
-            for (number, warning) in numbered {
+            for (number, warning) in legend {
                 let minX = menuX + 24
                 let maxX = menuX + Self.menuWidth
                 let lines = PreviewText.wrapped(
@@ -171,6 +197,13 @@ public struct ShortcutMenuPreview: Sendable {
                     y += Self.legendLineHeight
                 }
                 y += 5
+            }
+            if warnings.count > legend.count {
+                texts.append(
+                    .init(
+                        text: "and \(warnings.count - legend.count) more", x: menuX + 24, y: y + 12, size: Self.legendSize, minX: menuX + 24,
+                        maxX: menuX + Self.menuWidth, color: palette.secondaryLabel, rightToLeft: false))
+                y += Self.legendLineHeight + 5
             }
         }
         return ShortcutMenuLayout(

@@ -32,6 +32,32 @@ public struct ShortcutWarning: Sendable, Equatable, Hashable, CustomStringConver
         return .object(object)
     }
 
+    /// Appends `JSONWriter.bytes(json)` to `output`, written directly: a long list can have
+    /// thousands of findings, and building a dictionary for each costs more than the bytes.
+    public func writeJSON(to output: inout [UInt8]) {
+        // The members in JSONWriter's (sorted) key order: index, language, message, rule, type.
+        output.append(UInt8(ascii: "{"))
+        if let index {
+            output.append(contentsOf: #""index":"#.utf8)
+            output.append(contentsOf: String(index).utf8)
+            output.append(UInt8(ascii: ","))
+        }
+        if let language {
+            output.append(contentsOf: #""language":"#.utf8)
+            JSONWriter.writeString(language, to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""message":"#.utf8)
+        JSONWriter.writeString(message, to: &output)
+        output.append(contentsOf: #","rule":"#.utf8)
+        JSONWriter.writeString(rule, to: &output)
+        if let type {
+            output.append(contentsOf: #","type":"#.utf8)
+            JSONWriter.writeString(type, to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// `item N (TYPE): RULE: MESSAGE`, or `RULE: MESSAGE` for a finding about no one item.
     public var description: String {
         guard let index else { return "\(rule): \(message)" }

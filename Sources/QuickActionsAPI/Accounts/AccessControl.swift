@@ -100,35 +100,58 @@ public final class AccessControl: Sendable {
         borrowedMulti != nil
     }
 
+    /// What can be told of a request's sender without reading the store.
+    public enum MemoryAuthentication: Sendable, Equatable {
+        /// The sender.
+        case known(Principal)
+        /// A credential that opens nothing (401).
+        case refused
+        /// A well-formed account token that is not in memory: the store must be asked.
+        case needsStore
+    }
+
     /// The sender of `request`, or nil when its credential opens nothing (401). Paths in
     /// `BearerAuthenticator.openPaths` need none. A storage failure while looking a token up
     /// is thrown (503: the token may be valid).
     public func authenticate(_ request: HTTPRequest) throws(StorageError) -> Principal? {
+        switch authenticateFromMemory(request) {
+        case .known(let principal):
+            return principal
+        case .refused:
+            return nil
+        case .needsStore:
+            // Garbage never gets here; a well-formed token costs one indexed read on a miss.
+            guard let multi, let presented = request.headers["Authorization"].flatMap(Self.bearerCredential) else { return nil }
+            let seen = multi.tokens.revocationCount
+            guard let account = try multi.store.accounts.account(tokenDigest: presented.digest.bytes) else { return nil }
+            multi.tokens.remember(presented.digest, opens: account.key, seen: seen)
+            return .account(account.key)
+        }
+    }
+
+    /// The sender of `request` as far as memory tells: the admin token, a token in the cache,
+    /// single-account mode's token; `needsStore` for a well-formed account token that is not
+    /// in the cache. A path open without a credential never needs the store: what a token
+    /// would open does not change its answer.
+    public func authenticateFromMemory(_ request: HTTPRequest) -> MemoryAuthentication {
         let presented = request.headers["Authorization"].flatMap(Self.bearerCredential)
         if let borrowedMulti {
             if let presented {
                 let isAdmin = settings.withRequestView { view in view.adminTokenDigest.map(presented.digest.equalsInConstantTime) ?? false }
-                if isAdmin { return .admin }
+                if isAdmin { return .known(.admin) }
                 let known = borrowedMulti._withUnsafeGuaranteedRef { multi -> Principal? in
                     multi.tokens.account(for: presented.digest).map(Principal.account)
                 }
-                if let known { return known }
-                // Garbage never reaches the store; a well-formed token costs one indexed read on a
-                // miss. (Checked after the cache: a digest found there is a token's.)
-                if presented.wellFormed, let multi {
-                    let seen = multi.tokens.revocationCount
-                    if let account = try multi.store.accounts.account(tokenDigest: presented.digest.bytes) {
-                        multi.tokens.remember(presented.digest, opens: account.key, seen: seen)
-                        return .account(account.key)
-                    }
-                }
+                if let known { return .known(known) }
+                // (Checked after the cache: a digest found there is a token's.)
+                if presented.wellFormed, !BearerAuthenticator.openPaths.contains(request.path) { return .needsStore }
             }
         } else if let tokenDigest = settings.withRequestView({ $0.serviceTokenDigest }) {
-            if let presented, presented.digest.equalsInConstantTime(tokenDigest) { return .service }
+            if let presented, presented.digest.equalsInConstantTime(tokenDigest) { return .known(.service) }
         } else {
-            return .service
+            return .known(.service)
         }
-        return BearerAuthenticator.openPaths.contains(request.path) ? .anonymous : nil
+        return BearerAuthenticator.openPaths.contains(request.path) ? .known(.anonymous) : .refused
     }
 
     /// What `principal` may do on a route of `access`: the scope an account route acts for

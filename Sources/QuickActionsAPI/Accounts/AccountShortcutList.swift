@@ -51,9 +51,13 @@ public final class AccountShortcutList: RenderedShortcutList {
         setup.builder.items(dynamic: favorites.map(ShortcutItemBuilder.favoriteItem(for:)))
     }
 
+    public func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
+        if let made = first.load(), made.key == key { return made.representation }
+        return others.withLock { $0.first { $0.key == key } }?.representation
+    }
+
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
-        if let made = first.load(), made.key == key { return (version, made.representation) }
-        if let made = others.withLock({ $0.first { $0.key == key } }) { return (version, made.representation) }
+        if let made = rendered(key) { return (version, made) }
         let made = Rendered(key: key, representation: setup.renderer.render(items, key: key, prepared: false))
         let kept = first.storeIfNil(made)
         if kept === made { onFirstRender?(self) }

@@ -3,6 +3,15 @@ import QuickActions
 import Storage
 
 /// The application's side of the transport: routing, errors as problems, request ids, logs.
+///
+/// Given `StoreWorkers` (a store whose reads may wait on another client's lock: PostgreSQL),
+/// no HTTP thread waits on the database. A request is answered on the HTTP thread when memory
+/// answers it: its credential is known without the store (`AccessControl.authenticateFromMemory`)
+/// and its route needs no store (`StoreUse.never`), or finds what it needs cached
+/// (`StoreUse.whenNotCached`). Any other request is handed to the workers, and its connection
+/// parked until they answer (`DeferredResponse`); when too many wait already, it is refused at
+/// once with a 503 (`…/problems/storage-busy`). Without workers every request is answered on
+/// the HTTP thread.
 public final class APIHandler: HTTPRequestHandler {
     /// The routes served.
     public let router: Router
@@ -10,47 +19,118 @@ public final class APIHandler: HTTPRequestHandler {
     private let metrics: Metrics
     /// The per-account request budget (`--rate-limit`), when on.
     private let limiter: RateLimiter?
+    /// Where requests that need the store run, when its reads may wait.
+    private let workers: StoreWorkers?
 
     /// The route label for requests that match no route, so raw paths never become labels.
     public static let unmatchedRoute = "unmatched"
 
     /// Creates a handler over `router`, whose `access` decides who may call what; `limiter`
-    /// budgets each account's requests.
-    public init(router: Router, logger: RequestLogger, limiter: RateLimiter? = nil, metrics: Metrics) {
+    /// budgets each account's requests; `workers` run the requests that need the store.
+    public init(router: Router, logger: RequestLogger, limiter: RateLimiter? = nil, metrics: Metrics, workers: StoreWorkers? = nil) {
         self.router = router
         self.logger = logger
         self.limiter = limiter
         self.metrics = metrics
+        self.workers = workers
         metrics.register(router.routes.map(\.stats))
     }
 
+    /// A request's answer, or word that it needs the store (only when answering from memory).
+    private enum Outcome {
+        case answered(HTTPResponse)
+        case needsStore
+    }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        handle(request, on: .detached)
+    }
+
+    public func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
+        guard let workers else { return answer(request, on: connection) }
+        switch respond(to: request, fromMemoryOnly: true, on: connection) {
+        case .answered(let response): return response
+        case .needsStore: return hand(request, to: workers)
+        }
+    }
+
+    /// The answer to `request`, reading the store as needed.
+    private func answer(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
+        switch respond(to: request, fromMemoryOnly: false, on: connection) {
+        case .answered(let response): return response
+        case .needsStore: return Problem.internalError().response
+        }
+    }
+
+    /// Has `workers` answer `request` (a deferred response meanwhile), or refuses it at once
+    /// when too many requests wait for them.
+    private func hand(_ request: HTTPRequest, to workers: StoreWorkers) -> HTTPResponse {
+        let pending = DeferredResponse()
+        // The connection stays on its HTTP thread: it was attributed to the request's account,
+        // when one was known from memory, before the request was handed over.
+        let queued = workers.submit { [self] in
+            let response = answer(request, on: .detached)
+            // A write's answer comes later still, when its commit returns.
+            if let later = response.deferred {
+                later.map { completed in
+                    pending.complete(completed)
+                    return completed
+                }
+            } else {
+                pending.complete(response)
+            }
+        }
+        if queued { return .deferred(pending) }
+        var stats = metrics.unmatched
+        if case .found(let route, _) = router.match(method: request.method, path: request.rawPath) { stats = route.stats }
+        var response = Problem.storeBusy(waiting: workers.queueLimit).response
+        finish(&response, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
+        return response
+    }
+
+    /// Authenticates, routes and answers `request`; `fromMemoryOnly`, it stops short of
+    /// anything that needs the store and says so.
+    private func respond(to request: HTTPRequest, fromMemoryOnly: Bool, on connection: borrowing HTTPConnection) -> Outcome {
         var routeStats = metrics.unmatched
         var response: HTTPResponse
         // Authentication comes before routing: without a valid credential, every path looks the same.
         let principal: AccessControl.Principal
         do {
-            guard let known = try router.access.authenticate(request) else {
+            let known: AccessControl.Principal?
+            if fromMemoryOnly {
+                switch router.access.authenticateFromMemory(request) {
+                case .known(let sender): known = sender
+                case .refused: known = nil
+                case .needsStore: return .needsStore
+                }
+            } else {
+                known = try router.access.authenticate(request)
+            }
+            guard let known else {
                 response = BearerAuthenticator.challenge.response
                 finish(
                     &response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-                return response
+                return .answered(response)
             }
             principal = known
         } catch {
             response = logger.storageFailure(error, route: Self.unmatchedRoute)
             finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-            return response
+            return .answered(response)
         }
         guard RouteStats.isKnown(request.method) else {
             response = Problem.notImplemented(method: request.method).response
             finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-            return response
+            return .answered(response)
         }
         switch router.match(method: request.method, path: request.rawPath) {
         case .found(let route, let parameters):
             routeStats = route.stats
-            response = respond(to: request, parameters: parameters, principal: principal, with: route)
+            guard
+                let answered = respond(
+                    to: request, parameters: parameters, principal: principal, with: route, fromMemoryOnly: fromMemoryOnly, on: connection)
+            else { return .needsStore }
+            response = answered
         case .notFound:
             response = Problem.notFound("Nothing is at \(request.path).").response
         case .methodNotAllowed(let allowed):
@@ -64,10 +144,10 @@ public final class APIHandler: HTTPRequestHandler {
                 finish(&completed, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
                 return completed
             }
-            return response
+            return .answered(response)
         }
         finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-        return response
+        return .answered(response)
     }
 
     public func abandoned() -> HTTPResponse {
@@ -117,20 +197,40 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     /// Authorizes `principal` for `route`, spends one of its account's requests (`--rate-limit`),
-    /// and runs the route's handler for the account its credential selected.
-    private func respond(to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route) -> HTTPResponse {
+    /// and runs the route's handler for the account its credential selected. An account's
+    /// request on a connection not yet counted for anyone first counts it for the account, or is
+    /// refused when the account holds its share (`refusedByShare`). `fromMemoryOnly`, nil when
+    /// the route needs the store (`Route.store`): nothing is spent then, the request is answered,
+    /// and counted, on a worker.
+    private func respond(
+        to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route, fromMemoryOnly: Bool,
+        on connection: borrowing HTTPConnection
+    ) -> HTTPResponse? {
         let scope: AccountScope?
         do throws(Problem) {
             scope = try router.access.authorize(principal, route.access)
         } catch {
             return error.response
         }
-        guard let scope, let limiter else {
-            return respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
+        if scope != nil, let refusal = Self.refusedByShare(principal, on: connection) { return refusal }
+        let request = APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope)
+        var fromMemory: HTTPResponse?
+        if fromMemoryOnly {
+            switch route.store {
+            case .never:
+                break
+            case .always:
+                return nil
+            case .whenNotCached(let cached):
+                // Answered before the budget is spent: a side-effect-free read, else run on a worker.
+                guard let answered = run(cached, request, route: route) else { return nil }
+                fromMemory = answered
+            }
         }
+        guard let scope, let limiter else { return fromMemory ?? run(route.handler, request, route: route) }
         let decision = limiter.take(scope.key.rawValue)
         if let refusal = decision.problem { return refusal.response }
-        var response = respond(to: APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope), with: route)
+        guard var response = fromMemory ?? run(route.handler, request, route: route) else { return nil }
         // Every answer to an account's request says what is left of its budget.
         if let deferred = response.deferred {
             deferred.map { completed in
@@ -144,15 +244,28 @@ public final class APIHandler: HTTPRequestHandler {
         return response
     }
 
-    private func respond(to request: APIRequest, with route: Route) -> HTTPResponse {
+    /// The refusal of an account's request on a connection not yet counted for anyone, when the
+    /// account already holds its share of connections (see `ConnectionOwners`): the connection is
+    /// closed after it. Otherwise nil, and the connection counts for the account until it closes
+    /// (whoever sends on it later), so one account cannot hold every connection. Admin and
+    /// single-account requests are never held to a share.
+    private static func refusedByShare(_ principal: AccessControl.Principal, on connection: borrowing HTTPConnection) -> HTTPResponse? {
+        guard case .account(let key) = principal, !connection.attribute(to: key.rawValue) else { return nil }
+        var response = Problem.tooManyAccountConnections(limit: connection.share ?? 0).response
+        response.closeConnection = true
+        return response
+    }
+
+    /// Runs `handler`: its answer, or the problem it threw (nothing thrown may cross into C:
+    /// anything unexpected is a 500).
+    private func run(_ handler: (APIRequest) throws -> HTTPResponse?, _ request: APIRequest, route: Route) -> HTTPResponse? {
         do {
-            return try route.handler(request)
+            return try handler(request)
         } catch let problem as Problem {
             return problem.response
         } catch let error as StorageError {
             return logger.storageFailure(error, route: route.pattern)
         } catch {
-            // Nothing thrown may cross into C: anything unexpected is a 500.
             logger.log(.error, "unexpected error", ["route": .string(route.pattern), "error": .string(String(describing: error))])
             return Problem.internalError().response
         }

@@ -26,6 +26,9 @@ public struct Dependencies: Sendable {
     public var store: (any DataStore)?
     /// Multi-account mode (`--accounts`), when on.
     public var accounts: AccountsMode?
+    /// Where requests that need the store run when its reads may wait (PostgreSQL); give the
+    /// same to `APIHandler`. `/metrics` then reads the store's gauges there too.
+    public var workers: StoreWorkers?
 
     /// Multi-account mode: the accounts, their lists and their limits.
     public struct AccountsMode: Sendable {
@@ -51,8 +54,9 @@ public struct Dependencies: Sendable {
     public init(
         repository: any ContactRepository, triggers: any TriggerStore, settings: CurrentSettings, cache: ShortcutListCache, metrics: Metrics,
         events: EventHub, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error), store: (any DataStore)? = nil,
-        accounts: AccountsMode? = nil
+        accounts: AccountsMode? = nil, workers: StoreWorkers? = nil
     ) {
+        self.workers = workers
         self.repository = repository
         self.triggers = triggers
         self.settings = settings

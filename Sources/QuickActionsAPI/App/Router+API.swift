@@ -37,10 +37,11 @@ extension Router {
         dependencies.store?.accounts.accountChanges.observe { [weak events] change in
             if change == .everything { events?.closeStreams() }
         }
+        let storeGauges = StoreGauges(workers: dependencies.workers) { try Self.storeGauges(dependencies) }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
             store: dependencies.repository, metrics: dependencies.metrics,
-            gauges: { try gauges(dependencies) })
+            gauges: { try storeGauges.current() + memoryGauges(dependencies) })
         return Router(
             routes: Routes.all(
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
@@ -70,19 +71,24 @@ extension Router {
     /// again the list of each account with an open stream, for its streams.
     private static func wireAccounts(_ accounts: Dependencies.AccountsMode, events: EventHub, settings: CurrentSettings) {
         let lists = accounts.lists
+        // The store is read here, off the HTTP threads and the reloading thread: on PostgreSQL a
+        // read may wait on another client's lock.
         let rebuilds = DispatchQueue(label: "quickactiond.accounts.rebuild")
         let queued = Mutex<Set<AccountKey>>([])
-        // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
-        // came first, so the changed list has left the cache when this one runs.
-        accounts.store.changes.observe { [weak lists, weak events] change in
-            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
-            let account = change.account
+        // Queues one read of `account`'s list for its streams, unless one is queued already.
+        @Sendable func rebuild(_ account: AccountKey, _ lists: AccountShortcutLists, _ events: EventHub) {
             guard queued.withLock({ $0.insert(account).inserted }) else { return }
             rebuilds.async {
                 // Cleared first: a change after this point queues the next read.
                 queued.withLock { _ = $0.remove(account) }
                 if let list = try? lists.list(for: account) { publish(list, of: account, to: events) }
             }
+        }
+        // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
+        // came first, so the changed list has left the cache when this one runs.
+        accounts.store.changes.observe { [weak lists, weak events] change in
+            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
+            rebuild(change.account, lists, events)
         }
         accounts.store.accounts.accountChanges.observe { [weak events] change in
             // `everything` is handled in `api`, in both modes.
@@ -91,31 +97,38 @@ extension Router {
         settings.onReplace { [weak lists, weak events] old, new in
             guard new.shortcuts !== old.shortcuts, let lists, let events else { return }
             lists.reconfigure(new.shortcuts)
-            // Each list read now is newer than any its streams have (see `AccountShortcutLists.list`).
-            for account in events.accountsWithStreams {
-                if let list = try? lists.list(for: account) { publish(list, of: account, to: events) }
-            }
+            // Each list read after this is newer than any its streams have (see
+            // `AccountShortcutLists.list`), and a read already queued runs after it.
+            for account in events.accountsWithStreams { rebuild(account, lists, events) }
         }
     }
 
-    /// The gauges `/metrics` adds to the request counters.
-    private static func gauges(_ dependencies: Dependencies) throws -> [(name: String, help: String, value: Double)] {
-        var gauges: [(name: String, help: String, value: Double)] = []
+    /// The gauges `/metrics` reads from the store (see `StoreGauges`).
+    private static func storeGauges(_ dependencies: Dependencies) throws -> [StoreGauges.Gauge] {
+        var gauges: [StoreGauges.Gauge] = []
         if let accounts = dependencies.accounts {
-            gauges += [
-                ("accounts", "Accounts stored.", Double(try accounts.store.accounts.accountCount())),
-                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)),
-            ]
+            gauges.append(("accounts", "Accounts stored.", Double(try accounts.store.accounts.accountCount())))
         } else {
             let counts = try dependencies.repository.counts()
             gauges += [
                 ("contacts", "Contacts stored.", Double(counts.contacts)),
                 ("favorites", "Favorite contacts stored.", Double(counts.favorites)),
-                ("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)),
             ]
         }
-        gauges.append(("event_streams", "Open /events streams.", Double(dependencies.events.openStreams)))
         return gauges + retentionGauges(dependencies.triggers)
+    }
+
+    /// The gauges `/metrics` reads from memory.
+    private static func memoryGauges(_ dependencies: Dependencies) -> [StoreGauges.Gauge] {
+        var gauges: [StoreGauges.Gauge] = []
+        if let accounts = dependencies.accounts {
+            gauges.append(
+                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)))
+        } else {
+            gauges.append(("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)))
+        }
+        gauges.append(("event_streams", "Open /events streams.", Double(dependencies.events.openStreams)))
+        return gauges
     }
 
     /// The stored answers and triggers, which the retention purge keeps in bounds; none when

@@ -57,17 +57,21 @@ final class ContactsController: Sendable {
             name: try validated { () throws(ValidationError) in try ContactValidator.name(rawName) },
             email: try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }, favorite: favorite)
         // Answered when the write is durable. Meanwhile no thread waits, so writes arriving
-        // together share one commit (group commit) however few HTTP threads there are.
-        if let limit = maxContactsPerAccount, try contacts.counts().contacts >= limit { throw Self.quotaExceeded(limit) }
+        // together share one commit (group commit) however few HTTP threads there are. The
+        // quota is checked by the store, in the transaction that inserts: a count taken here
+        // would let concurrent creates all pass it.
         let pending = DeferredResponse()
         let logger = logger
-        contacts.create(draft) { result in
+        let limit = maxContactsPerAccount
+        contacts.create(draft, quota: limit) { result in
             switch result {
             case .success(let contact):
                 var headers = HTTPHeaders()
                 headers.add("Location", "/contacts/\(contact.id)")
                 headers.add("ETag", contact.etag)
                 pending.complete(.json(contact.json, status: 201, headers: headers))
+            case .failure(let error) where error.cause == .quotaExceeded:
+                pending.complete(Self.quotaExceeded(limit ?? 0).response)
             case .failure(let error):
                 pending.complete(logger.storageFailure(error, route: "/contacts"))
             }

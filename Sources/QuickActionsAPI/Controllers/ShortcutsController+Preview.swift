@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import QuickActions
 
@@ -5,9 +6,21 @@ extension ShortcutsController {
     static let previewQuery: Set<String> = ["appearance", "lang", "warnings"]
 
     /// GET /shortcuts/preview.svg: the menu as iOS draws it, from the same cache as the list
-    /// (rendered once per change and style), with the same ETag and 304 rules. `lang` stands
+    /// (rendered once per change and style, off the HTTP threads), with the same ETag and 304
+    /// rules. `lang` stands
     /// for `Accept-Language` when given.
     func getShortcutsPreview(_ request: APIRequest) throws -> HTTPResponse {
+        guard let response = try preview(request, fromMemoryOnly: false) else { throw Problem.internalError() }
+        return response
+    }
+
+    /// GET /shortcuts/preview.svg, answered from memory only: nil when the account's list is
+    /// not cached, and the store must be read.
+    func getCachedShortcutsPreview(_ request: APIRequest) throws -> HTTPResponse? {
+        try preview(request, fromMemoryOnly: true)
+    }
+
+    private func preview(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
         try request.requireKnownQuery(Self.previewQuery)
         let appearance: PreviewAppearance
         switch request.http.queryValue("appearance") {
@@ -24,14 +37,40 @@ extension ShortcutsController {
             throw Problem.badRequest("Query parameter 'lang' must be a language tag such as 'fr' or 'pt-BR'.")
         }
         let language = settings.negotiate(acceptLanguage: languageRange)
-        let representation = try request.account().shortcuts().representation(
-            ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false))
+        let key = ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false)
+        let account = try request.account()
+        let list: any RenderedShortcutList
+        if case .list(let held) = account.cachedShortcuts(for: key) {
+            list = held
+        } else if fromMemoryOnly {
+            return nil
+        } else {
+            list = try account.shortcuts()
+        }
+        let ifNoneMatch = request.http.headers["If-None-Match"]
+        if let ready = list.rendered(key) { return Self.previewResponse(ready, ifNoneMatch: ifNoneMatch) }
+        // Drawing a long list (its JSON version and HIG findings, then the picture) takes tens of
+        // milliseconds: it is done off the HTTP threads, one picture at a time, while the
+        // connection waits without holding a thread. A request for a picture being drawn waits
+        // its turn and finds it drawn.
+        let pending = DeferredResponse()
+        Self.previewRendering.async {
+            pending.complete(Self.previewResponse(list.representation(key), ifNoneMatch: ifNoneMatch))
+        }
+        return .deferred(pending)
+    }
+
+    /// Where pictures are drawn when a request finds none (see `getShortcutsPreview`).
+    static let previewRendering = DispatchQueue(label: "quickactiond.preview-rendering", qos: .utility)
+
+    /// The answer for `representation`: 304 when `ifNoneMatch` names it, else the picture.
+    static func previewResponse(_ representation: ShortcutRepresentation, ifNoneMatch: String?) -> HTTPResponse {
         var headers = HTTPHeaders(capacity: 8)
         headers.add("ETag", representation.etag)
         headers.add("Cache-Control", "no-cache")
         headers.add("Vary", "Accept-Language")
         if let language = representation.language { headers.add("Content-Language", language) }
-        if let ifNoneMatch = request.http.headers["If-None-Match"], Self.matches(ifNoneMatch, representation.etag) {
+        if let ifNoneMatch, matches(ifNoneMatch, representation.etag) {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers.add("Content-Type", representation.contentType)

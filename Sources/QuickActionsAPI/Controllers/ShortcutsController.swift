@@ -15,6 +15,17 @@ final class ShortcutsController: Sendable {
 
     /// GET /shortcuts
     func listShortcuts(_ request: APIRequest) throws -> HTTPResponse {
+        guard let response = try listShortcuts(request, fromMemoryOnly: false) else { throw Problem.internalError() }
+        return response
+    }
+
+    /// GET /shortcuts, answered from memory only: nil when the account's list (or, for a
+    /// revalidation, its validator) is not cached, and the store must be read.
+    func listCachedShortcuts(_ request: APIRequest) throws -> HTTPResponse? {
+        try listShortcuts(request, fromMemoryOnly: true)
+    }
+
+    private func listShortcuts(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
         try request.requireKnownQuery(Self.listQuery)
         let visibleOnly = try request.queryBoolean("visible") ?? false
         guard let format = Self.format(accept: request.http.headers["Accept"]) else {
@@ -26,13 +37,20 @@ final class ShortcutsController: Sendable {
         let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
         let account = try request.account()
         let ifNoneMatch = request.http.headers["If-None-Match"]
-        // A revalidation looks in the cache once: the list, or only its validator.
-        let cached = ifNoneMatch == nil ? .none : account.cachedShortcuts(for: key)
+        // A revalidation looks in the cache once: the list, or only its validator. (Reading the
+        // store, `shortcuts()` looks in the cache itself.)
+        let cached = ifNoneMatch == nil && !fromMemoryOnly ? .none : account.cachedShortcuts(for: key)
         if let ifNoneMatch, case .validator(let validator) = cached, Self.matches(ifNoneMatch, validator.etag) {
             return validator.notModified
         }
         let list: any RenderedShortcutList
-        if case .list(let held) = cached { list = held } else { list = try account.shortcuts() }
+        if case .list(let held) = cached {
+            list = held
+        } else if fromMemoryOnly {
+            return nil
+        } else {
+            list = try account.shortcuts()
+        }
         let representation = list.representation(key)
         if let ifNoneMatch, Self.matches(ifNoneMatch, representation.etag) {
             return representation.notModified

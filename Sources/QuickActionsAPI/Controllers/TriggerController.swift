@@ -51,8 +51,14 @@ final class TriggerController: Sendable {
     func listTriggers(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.listQuery)
         let limit = try request.queryInteger("limit", default: 100, range: 1...1000)
-        let records = try request.account().triggers.triggers(
-            limit: limit, type: request.http.queryValue("type"), contactId: request.http.queryValue("contactId"))
+        let type = request.http.queryValue("type")
+        let contactId = request.http.queryValue("contactId")
+        // No stored type or contact id holds a control character (`TriggerValidator`): such a
+        // filter matches nothing, on every backend, without asking the store.
+        if [type, contactId].contains(where: { $0.map(TriggerValidator.hasControlCharacter) == true }) {
+            return .json(["triggers": .array([])])
+        }
+        let records = try request.account().triggers.triggers(limit: limit, type: type, contactId: contactId)
         return .json(["triggers": .array(records.map(\.json))])
     }
 
@@ -138,13 +144,20 @@ final class TriggerController: Sendable {
             userInfo = converted
         }
         let launch = try body.string("launch")
+        let deviceId = try body.string("deviceId")
+        let trigger = Trigger(type: type, userInfo: userInfo, launch: launch, deviceId: deviceId)
+        // Before anything reads or stores them: the same text is refused on every backend.
+        do {
+            try TriggerValidator.validate(trigger)
+        } catch {
+            throw Problem.unprocessable(error.message, field: error.field)
+        }
         if let launch, launch != "cold" && launch != "warm" {
             throw Problem.badRequest("Field 'launch' must be 'cold' or 'warm'.", extensions: ["field": "launch"])
         }
-        let deviceId = try body.string("deviceId")
         if let deviceId, deviceId.unicodeScalars.count > maxDeviceIdLength || deviceId.isEmpty {
             throw Problem.badRequest("Field 'deviceId' must be 1 to \(maxDeviceIdLength) characters.", extensions: ["field": "deviceId"])
         }
-        return Trigger(type: type, userInfo: userInfo, launch: launch, deviceId: deviceId)
+        return trigger
     }
 }

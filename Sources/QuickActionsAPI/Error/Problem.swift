@@ -81,23 +81,54 @@ extension Problem {
 
     /// 503 for a storage failure, with `Retry-After`. The type names the cause: the disk is
     /// full (`…/problems/storage-full`), failed to read or write (`…/problems/storage-io-error`),
-    /// or the store is otherwise unavailable (`…/problems/service-unavailable`). The detail
+    /// the database did not answer within its time limits (`…/problems/storage-timeout`), or the
+    /// store is otherwise unavailable (`…/problems/service-unavailable`). The detail
     /// gives the backend's words for its code, never a path; the log line has the whole message.
+    /// A refusal of the request (`StorageError.Cause.isRefusal`) is the client error it is,
+    /// with no `Retry-After`: 403 past the contact quota, 401 for a deleted account (as its
+    /// token now gets), 422 for a value the database cannot take.
     static func storage(_ error: StorageError) -> Problem {
         let reason = error.reason.map { " (\($0))" } ?? ""
-        let (title, detail, retryAfter): (String, String, Int) =
-            switch error.cause {
-            case .full:
-                ("Storage Full", "The database's disk is full: nothing was stored. Retry once space is freed.", 60)
-            case .ioError:
-                ("Storage I/O Error", "The database's disk failed to read or write\(reason): nothing was stored. Retry later.", 5)
-            case .unavailable:
-                ("Service Unavailable", "The contact store could not complete the request\(reason); try again.", 1)
-            }
+        let (title, detail, retryAfter): (String, String, Int)
+        switch error.cause {
+        case .full:
+            (title, detail, retryAfter) = ("Storage Full", "The database's disk is full: nothing was stored. Retry once space is freed.", 60)
+        case .ioError:
+            (title, detail, retryAfter) = (
+                "Storage I/O Error", "The database's disk failed to read or write\(reason): nothing was stored. Retry later.", 5
+            )
+        case .timeout:
+            (title, detail, retryAfter) = (
+                "Storage Timeout",
+                "The database did not answer within its time limit\(reason): a lock held elsewhere, or a busy server. Retry shortly.", 2
+            )
+        case .unavailable:
+            (title, detail, retryAfter) = ("Service Unavailable", "The contact store could not complete the request\(reason); try again.", 1)
+        case .quotaExceeded:
+            return Problem(
+                status: 403, title: "Forbidden", detail: "This account holds its limit of contacts; delete some before creating more.",
+                type: "https://quickactiond.dev/problems/contact-quota-exceeded")
+        case .accountDeleted:
+            return BearerAuthenticator.challenge
+        case .invalidValue:
+            return .unprocessable(
+                "A value of the request cannot be stored\(reason); nothing was stored, and sending it again cannot succeed.")
+        }
         var headers = HTTPHeaders()
         headers.add("Retry-After", String(retryAfter))
         return Problem(
             status: 503, title: title, detail: detail, type: "https://quickactiond.dev/problems/" + error.cause.rawValue, headers: headers)
+    }
+
+    /// 503 with `Retry-After` (`…/problems/storage-busy`): `waiting` requests already wait for the
+    /// database, none more is queued.
+    static func storeBusy(waiting: Int) -> Problem {
+        var headers = HTTPHeaders()
+        headers.add("Retry-After", "1")
+        return Problem(
+            status: 503, title: "Storage Busy",
+            detail: "\(waiting) requests are already waiting for the database, which is slow to answer; this one was not run. Retry shortly.",
+            type: "https://quickactiond.dev/problems/storage-busy", headers: headers)
     }
 
     /// 500: our fault; the detail never leaks internals beyond a summary.

@@ -36,18 +36,28 @@ public final class EventHub: Sendable {
     public let heartbeatSeconds: Int
     /// Buffer per client before it is dropped as too slow.
     public let streamCapacity: Int
+    /// Most streams one account may have open at once (`--max-streams-per-account`).
+    public let maxStreamsPerAccount: Int
+    /// `maxStreamsPerAccount` unless given.
+    public static let defaultMaxStreamsPerAccount = 8
     private let state = Mutex(State())
     /// The open streams by account: what the commit path may look at or close (see above).
     private let open = Mutex<[AccountKey: [StreamingBody]]>([:])
     private let running = Atomic<Bool>(false)
+    /// Set by `closeAll()`: a stream asked for later (by a request still being answered) ends at once.
+    private let closed = Atomic<Bool>(false)
     /// Where event ids come from and missed triggers are replayed from; without one, ids
     /// count from 1 in memory (in-process tests).
     let log: (any TriggerStore)?
 
     /// Creates a hub; call `start()` to begin heartbeats.
-    public init(heartbeatSeconds: Int = 10, streamCapacity: Int = 256 * 1024, log: (any TriggerStore)? = nil) {
+    public init(
+        heartbeatSeconds: Int = 10, streamCapacity: Int = 256 * 1024, maxStreamsPerAccount: Int = EventHub.defaultMaxStreamsPerAccount,
+        log: (any TriggerStore)? = nil
+    ) {
         self.heartbeatSeconds = heartbeatSeconds
         self.streamCapacity = streamCapacity
+        self.maxStreamsPerAccount = max(1, maxStreamsPerAccount)
         self.log = log
     }
 
@@ -83,12 +93,23 @@ public final class EventHub: Sendable {
     ///
     /// The stream gets `account`'s events only; `replayLog` is that account's view of the log
     /// (the hub's own log when nil: single-account mode).
+    ///
+    /// An account with `maxStreamsPerAccount` streams open gets none: a 429 `Problem`
+    /// (`…/problems/too-many-streams`). Counted and registered under the hub's lock, so two
+    /// subscriptions at once never both take the last place; a stream that ended, or whose client
+    /// went away, frees its place at once. A storage failure is thrown as `StorageError`.
     public func subscribe(
         account: AccountKey = .default, current: () -> (version: Int, data: [UInt8]), lastEventID: String? = nil,
         replayLog: (any TriggerStore)? = nil, replayData: (TriggerRecord) -> [UInt8] = { _ in [] }
-    ) throws(StorageError) -> StreamingBody {
+    ) throws -> StreamingBody {
         let stream = StreamingBody(capacity: streamCapacity)
-        try state.withLock { (state) throws(StorageError) in
+        // Checked under the lock `closeAll()` takes after setting `closed`: a stream is either
+        // ended here or in the list it ends.
+        let opened = try state.withLock { state -> Bool in
+            guard !closed.load(ordering: .acquiring) else { return false }
+            guard hasRoom(for: account) else {
+                throw Problem.tooManyStreams(limit: maxStreamsPerAccount, retryAfter: heartbeatSeconds)
+            }
             let id = try nextID(&state)
             var bytes = Array("retry: 3000\n".utf8)
             if let log = replayLog ?? log, let after = lastEventID.flatMap({ Int64($0) }),
@@ -104,8 +125,21 @@ public final class EventHub: Sendable {
             state.streams.append(Subscriber(account: account, stream: stream, shortcutsVersion: version, triggersThrough: log == nil ? 0 : id))
             state.settledCount = state.streams.count
             open.withLock { $0[account, default: []].append(stream) }
+            return true
         }
+        if !opened { stream.close() }
         return stream
+    }
+
+    /// Whether `account` may open one more stream (called under the hub's lock, which every
+    /// subscription holds: nothing registers a stream between this count and the caller's).
+    /// Only at the limit are the account's streams asked whether their clients are still there:
+    /// libmicrohttpd notices a client that left a waiting stream only at its next write.
+    private func hasRoom(for account: AccountKey) -> Bool {
+        let streams = open.withLock { $0[account] ?? [] }
+        guard streams.count >= maxStreamsPerAccount else { return true }
+        if streams.count(where: { !$0.isClosed }) < maxStreamsPerAccount { return true }
+        return streams.count(where: { !$0.closeIfClientLeft() }) < maxStreamsPerAccount
     }
 
     /// Whether any stream is open (an announcement with none to send to need not be rendered).
@@ -215,6 +249,7 @@ public final class EventHub: Sendable {
     /// Ends every stream and stops the heartbeat (at shutdown).
     public func closeAll() {
         running.store(false, ordering: .relaxed)
+        closed.store(true, ordering: .releasing)
         let streams = state.withLock { state in
             defer {
                 state.streams = []

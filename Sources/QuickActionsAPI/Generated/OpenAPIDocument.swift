@@ -35,9 +35,11 @@ info:
     accounts (`/accounts…`, which exist only in this mode) and reads `/metrics`. A credential
     that is valid but of the wrong kind is 403: an account token on `/accounts…` or `/metrics`,
     the admin token on an account's endpoint. Limits per account: `--max-contacts-per-account`
-    (403 with `type` `https://quickactiond.dev/problems/contact-quota-exceeded` past it) and
-    `--rate-limit N` requests per second (429 when spent); with a rate limit, every answer to
-    an account token carries `RateLimit-Policy` and `RateLimit`
+    (403 with `type` `https://quickactiond.dev/problems/contact-quota-exceeded` past it),
+    `--rate-limit N` requests per second (429 when spent), `--max-connections-per-account`
+    connections and `--max-streams-per-account` open `/events` streams (429 past either; the
+    stream limit holds in single-account mode too); with a rate limit, every answer to an
+    account token carries `RateLimit-Policy` and `RateLimit`
     (draft-ietf-httpapi-ratelimit-headers).
   license:
     name: MIT
@@ -84,7 +86,9 @@ paths:
         200 when the database answers and takes writes, 503 otherwise. After a write failed for a
         storage reason (a full disk, an I/O error), readiness stays 503 until a write succeeds
         again: each /readyz then tries a small write of its own (undone in the same transaction).
-        Reads keep working meanwhile. Open without a token.
+        Reads keep working meanwhile. On PostgreSQL it reads `contacts` under a lock limit of at
+        most a second, and is 503 while that read times out (a table locked elsewhere) or while
+        client queries time out (until one succeeds, or for 10 s). Open without a token.
       security: []
       responses:
         "200":
@@ -106,7 +110,7 @@ paths:
           description: |
             The database does not answer, or writes fail. The problem's `type` names the cause as
             for any 503 (`…/problems/storage-full`, `…/problems/storage-io-error`,
-            `…/problems/service-unavailable`).
+            `…/problems/storage-timeout`, `…/problems/service-unavailable`).
           headers:
             Retry-After:
               required: true
@@ -126,7 +130,9 @@ paths:
         `http_requests_total{route,method,status}` (route is the pattern, `unmatched` when none),
         `http_request_duration_seconds` by route, `triggers_total{type}`, and the gauges
         `contacts`, `favorites`, `shortcut_items` and `event_streams`. In multi-account mode it
-        takes the admin token only (an account token is 403); otherwise the service's token.
+        takes the admin token only (an account token is 403); otherwise the service's token. On
+        PostgreSQL it never waits on the database: the gauges counted there are read after a
+        scrape, off the request, and shown at the next with `store_gauges_age_seconds`.
       security:
         - bearerAuth: []
         - adminToken: []
@@ -543,6 +549,8 @@ paths:
           $ref: "#/components/responses/ContentTooLarge"
         "429":
           $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /shortcuts/preview.svg:
     get:
       operationId: getShortcutsPreview
@@ -578,7 +586,10 @@ paths:
             maxLength: 64
         - name: warnings
           in: query
-          description: "`true`: mark each HIG finding on its row, with a numbered legend below."
+          description: |
+            `true`: mark each HIG finding about a drawn item on its row, with a numbered legend below:
+            at most 20 findings (those about the drawn items and the whole list first, numbered by
+            their place in the list's `warnings`), then a line saying how many more there are.
           schema:
             type: string
             enum: ["true", "false"]
@@ -619,6 +630,8 @@ paths:
           $ref: "#/components/responses/ContentTooLarge"
         "429":
           $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /preview:
     get:
       operationId: getPreviewPage
@@ -748,7 +761,9 @@ paths:
         "422":
           description: |
             The type is neither a configured static type nor `FavoriteAction`, a `FavoriteAction`
-            names no contact, or the Idempotency-Key was already used with a different body.
+            names no contact, a field holds a control character (the problem's `field` names it:
+            `type`, `launch`, `deviceId` or `userInfo`), or the Idempotency-Key was already used
+            with a different body. Nothing is stored, so the Idempotency-Key stays free.
           content:
             application/problem+json:
               schema:
@@ -837,7 +852,9 @@ paths:
         body as `GET /shortcuts`, with its `version`); then `shortcuts` whenever the list changes
         (a favorite set, cleared, renamed or deleted) and `trigger` for every accepted trigger.
         Every event has an `id:`; a `: heartbeat` comment comes at least every 15 s. A client
-        that falls more than 256 KiB behind is disconnected and should reconnect.
+        that falls more than 256 KiB behind is disconnected and should reconnect. An account (in
+        single-account mode, the one) has at most `--max-streams-per-account` streams open, 8 by
+        default: the next is a 429 until one ends.
 
         **Event ids and resuming.** Ids are decimal integers from one sequence kept in the
         database: a `trigger` event's id is the trigger's place in the trigger log, and each
@@ -1132,7 +1149,10 @@ components:
           schema:
             $ref: "#/components/schemas/Problem"
     Unprocessable:
-      description: A value breaks a rule (empty or long name, malformed email, unknown action type).
+      description: |
+        A value breaks a rule (empty or long name, malformed email, a control character, unknown
+        action type): the problem's `field` names the field. Nothing was stored, and sending the
+        same value again cannot succeed.
       content:
         application/problem+json:
           schema:
@@ -1141,6 +1161,7 @@ components:
       description: |
         The service runs with a token and the request has no `Authorization: Bearer <token>` header,
         or a token it does not know (in multi-account mode: neither an account's nor the admin token). Every path but /healthz and /readyz answers this before routing.
+        A write of an account deleted while the write was in progress gets this answer too, and stores nothing.
       headers:
         WWW-Authenticate:
           required: true
@@ -1171,31 +1192,44 @@ components:
         Multi-account mode: the admin token was sent (use an account token; see `Forbidden`), or the
         account already holds `--max-contacts-per-account` contacts (10,000 by default) and nothing
         was stored: the problem's `type` is `https://quickactiond.dev/problems/contact-quota-exceeded`
-        and its `limit` member is the quota.
+        and its `limit` member is the quota. The contacts are counted in the transaction that would
+        store the new one, so creates sent at once, to one instance or several, never pass it.
       content:
         application/problem+json:
           schema:
             $ref: "#/components/schemas/Problem"
     TooManyRequests:
       description: |
-        Multi-account mode with `--rate-limit N`: the account's token bucket (it holds N and refills
-        at N per second; each request takes one) is empty. The problem's `type` is
-        `https://quickactiond.dev/problems/rate-limited`. Nothing was done; retry after `Retry-After`.
+        The account asked for more than its share; nothing was done, retry after `Retry-After`. The
+        problem's `type` says which share:
+        `https://quickactiond.dev/problems/rate-limited` (multi-account mode with `--rate-limit N`:
+        the account's token bucket, which holds N and refills at N per second, each request taking
+        one, is empty);
+        `https://quickactiond.dev/problems/too-many-account-connections` (multi-account mode: the
+        request came on a connection not yet counted for anyone and the account already holds
+        `--max-connections-per-account` connections, the problem's `limit`; a connection counts for
+        the account of its first request acting for an account until it closes; this connection is
+        closed after the answer);
+        `https://quickactiond.dev/problems/too-many-streams` (`GET /events` only: the account already
+        has `--max-streams-per-account` streams open, 8 by default, the problem's `limit`; a stream
+        that ends frees its place).
       headers:
         Retry-After:
           required: true
-          description: Whole seconds until the bucket has a token again (at least 1).
+          description: |
+            Whole seconds to wait (at least 1): until the bucket has a token again; 1 for a
+            connection; the heartbeat's interval for a stream.
           schema:
             type: integer
             minimum: 1
         RateLimit-Policy:
-          required: true
-          description: 'The policy, as in draft-ietf-httpapi-ratelimit-headers: `"default";q=N;w=1`.'
+          required: false
+          description: 'With `--rate-limit`, the policy, as in draft-ietf-httpapi-ratelimit-headers: `"default";q=N;w=1`.'
           schema:
             type: string
         RateLimit:
-          required: true
-          description: 'What is left under it: `"default";r=0;t=<seconds until a token>`.'
+          required: false
+          description: 'With `--rate-limit`, what is left under it: `"default";r=0;t=<seconds until a token>`.'
           schema:
             type: string
       content:
@@ -1207,12 +1241,17 @@ components:
         The database could not complete the request; retry after `Retry-After` seconds. The
         problem's `type` names the cause: `https://quickactiond.dev/problems/storage-full` (the
         disk is full: nothing was stored), `https://quickactiond.dev/problems/storage-io-error`
-        (the disk failed to read or write), or `https://quickactiond.dev/problems/service-unavailable`
-        (anything else).
+        (the disk failed to read or write), `https://quickactiond.dev/problems/storage-timeout`
+        (PostgreSQL: a statement or lock wait ran past `--db-statement-timeout` or
+        `--db-lock-timeout`, a lock held elsewhere or a busy server; nothing of it was stored),
+        `https://quickactiond.dev/problems/storage-busy` (PostgreSQL: too many requests already
+        wait for the database; this one was not run), or
+        `https://quickactiond.dev/problems/service-unavailable` (anything else).
+        Never the request's own fault: a value the database cannot store is `422`.
       headers:
         Retry-After:
           required: true
-          description: Seconds to wait before retrying (60 for a full disk, 5 for an I/O error, 1 otherwise).
+          description: Seconds to wait before retrying (60 for a full disk, 5 for an I/O error, 2 for a timeout, 1 otherwise).
           schema:
             type: integer
       content:
@@ -1555,7 +1594,8 @@ components:
             The picked item's type: `FavoriteAction` (needs `userInfo.contactId` or `userInfo.Name`)
             or one of the static types the service was started with (`--shortcuts`, with `--build-setting`
             values expanded, as iOS delivers them; by default the
-            sample's `SearchAction` and `ShareAction`). Any other type is 422.
+            sample's `SearchAction` and `ShareAction`). Any other type is 422, and so is a control
+            character (C0, DEL or C1).
           anyOf:
             - type: string
               enum: [FavoriteAction, SearchAction, ShareAction]
@@ -1567,15 +1607,19 @@ components:
           description: |
             The picked item's userInfo (`contactId`, or `Name` as Apple's sample encodes it):
             property-list values only, so no `null` at any depth. `Name` is matched after trimming,
-            under Unicode canonical equivalence (see ContactName).
+            under Unicode canonical equivalence (see ContactName). No key may hold a control
+            character (C0, DEL or C1), and no string value one other than tab, line feed and
+            carriage return (422 with `field` `userInfo`).
         launch:
           type: string
           enum: [cold, warm]
           description: Delivered at launch (cold) or while running (warm).
         deviceId:
           type: string
+          description: The reporting device, 1-64 characters, no control character (C0, DEL or C1; 422 with `field` `deviceId`).
           minLength: 1
           maxLength: 64
+          pattern: '^[^\u0000-\u001F\u007F-\u009F]+$'
     TriggerRecord:
       type: object
       required: [id, type, userInfo, launch, deviceId, receivedAt, message]

@@ -16,23 +16,29 @@ public final class Route: Sendable {
     public let stats: RouteStats
     /// Who may call it.
     public let access: RouteAccess
+    /// What its handler needs of the store (where it runs on PostgreSQL).
+    public let store: StoreUse
 
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
     }
 
-    /// Creates a route, counted on one row every thread shares (see `counted(in:)`).
+    /// Creates a route, counted on one row every thread shares (see `counted(in:)`). A handler
+    /// is taken to need the store unless `store` says otherwise.
     public convenience init(
-        _ method: String, _ pattern: String, _ operationId: String, access: RouteAccess = .account, _ handler: @escaping RouteHandler
+        _ method: String, _ pattern: String, _ operationId: String, access: RouteAccess = .account, store: StoreUse = .always,
+        _ handler: @escaping RouteHandler
     ) {
-        self.init(method, pattern, operationId, access: access, handler, stats: RouteStats(route: pattern))
+        self.init(method, pattern, operationId, access: access, store: store, handler, stats: RouteStats(route: pattern))
     }
 
     private init(
-        _ method: String, _ pattern: String, _ operationId: String, access: RouteAccess, _ handler: @escaping RouteHandler, stats: RouteStats
+        _ method: String, _ pattern: String, _ operationId: String, access: RouteAccess, store: StoreUse, _ handler: @escaping RouteHandler,
+        stats: RouteStats
     ) {
         self.access = access
+        self.store = store
         self.method = method
         self.pattern = pattern
         self.operationId = operationId
@@ -46,7 +52,7 @@ public final class Route: Sendable {
     /// The same route, counted in a row per row of `threadRows` (the server's HTTP threads):
     /// a route is declared (`Routes`) before anything knows which threads will serve it.
     public func counted(in threadRows: ThreadRows) -> Route {
-        Route(method, pattern, operationId, access: access, handler, stats: RouteStats(route: pattern, threadRows: threadRows))
+        Route(method, pattern, operationId, access: access, store: store, handler, stats: RouteStats(route: pattern, threadRows: threadRows))
     }
 
     /// Parameters when `path` matches this route's pattern, else nil.

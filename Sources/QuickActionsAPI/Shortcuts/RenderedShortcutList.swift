@@ -4,6 +4,9 @@
 public protocol RenderedShortcutList: AnyObject, Sendable {
     /// The representation for `key`, rendered on first use, and the list version it shows.
     func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation)
+    /// The representation for `key` when it is rendered already for the current list; nil when
+    /// it would have to be rendered (this never renders).
+    func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation?
 }
 
 extension RenderedShortcutList {

@@ -62,6 +62,12 @@ public final class ShortcutListCache: RenderedShortcutList {
     private let announcementQueued = Atomic<Bool>(false)
     /// The last version announced (read and written on `announcer` only).
     private let announcedVersion = Atomic<Int>(1)
+    /// Where a re-read that failed is tried again.
+    private let rereads = DispatchQueue(label: "quickactiond.shortcuts.reread")
+    /// Counts re-reads begun: only the latest one's favorites replace the list.
+    private let rereadsBegun = Atomic<Int>(0)
+    /// Whether a retry of a failed re-read is queued.
+    private let retryQueued = Atomic<Bool>(false)
 
     /// Builds the first list from the repository's favorites and `setup`, then follows the
     /// changes of its account (and of the setup: `reconfigure`). Each row of `threadRows` keeps
@@ -81,7 +87,7 @@ public final class ShortcutListCache: RenderedShortcutList {
             guard let self, change.account == account else { return }
             if change.before == nil && change.after == nil {
                 // Another process changed the account: read its favorites again.
-                if let favorites = try? self.source.favorites() { self.replace(favorites: favorites) }
+                self.reread()
             } else {
                 self.apply(change)
             }
@@ -105,6 +111,24 @@ public final class ShortcutListCache: RenderedShortcutList {
             currentVersion.store(state.version, ordering: .releasing)
         }
         announce()
+    }
+
+    /// Reads the favorites again and replaces the list, unless a later re-read began meanwhile
+    /// (its favorites are newer). A read that fails (the database did not answer in time, or is
+    /// unreachable) is tried again a second later, off the caller's thread, until one succeeds:
+    /// the list is never left behind a change it was told of.
+    private func reread() {
+        let begun = rereadsBegun.add(1, ordering: .acquiringAndReleasing).newValue
+        do throws(StorageError) {
+            let favorites = try source.favorites()
+            if rereadsBegun.load(ordering: .acquiring) == begun { replace(favorites: favorites) }
+        } catch {
+            guard !retryQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            rereads.asyncAfter(deadline: .now() + .seconds(1)) { [weak self] in
+                self?.retryQueued.store(false, ordering: .releasing)
+                self?.reread()
+            }
+        }
     }
 
     /// Replaces the whole list by `favorites` (read again from the store).
@@ -199,21 +223,38 @@ public final class ShortcutListCache: RenderedShortcutList {
     /// serve the list (no reference count shared on the representation, its bytes or its
     /// header fields). A row drops its copies when the version changes.
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
+        if let mine = rowCopy(key) { return mine }
+        return keepRowCopy(of: sharedRepresentation(key), for: key)
+    }
+
+    public func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
+        if let mine = rowCopy(key) { return mine.representation }
+        guard let shared = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) else { return nil }
+        return keepRowCopy(of: shared, for: key).representation
+    }
+
+    /// This thread row's copy of the representation for `key`, when it has one of the current list.
+    private func rowCopy(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation)? {
         let version = currentVersion.load(ordering: .acquiring)
-        let row = rows.current
-        let mine = row.state.withLock { row in
+        let mine = rows.current.state.withLock { row in
             row.version == version ? row.representations.first { $0.key == key }?.representation : nil
         }
-        if let mine { return (version, mine) }
-        let (sharedVersion, shared) = sharedRepresentation(key)
-        let copy = shared.copy()
-        row.state.withLock { row in
+        return mine.map { (version, $0) }
+    }
+
+    /// A copy of `shared` (the representation for `key` of the list at its version), kept in this
+    /// thread's row unless the row holds a newer list.
+    private func keepRowCopy(
+        of shared: (version: Int, representation: ShortcutRepresentation), for key: ShortcutRepresentationKey
+    ) -> (version: Int, representation: ShortcutRepresentation) {
+        let copy = shared.representation.copy()
+        rows.current.state.withLock { row in
             // A newer list may have been kept already; an older one is never kept over it.
-            guard row.version <= sharedVersion else { return }
-            if row.version != sharedVersion { row = (sharedVersion, []) }
+            guard row.version <= shared.version else { return }
+            if row.version != shared.version { row = (shared.version, []) }
             if !row.representations.contains(where: { $0.key == key }) { row.representations.append((key, copy)) }
         }
-        return (sharedVersion, copy)
+        return (shared.version, copy)
     }
 
     /// The representation for `key` from the shared state, rendered on first use after each

@@ -2,18 +2,18 @@ import HTTPServer
 import QuickActions
 
 extension ShortcutListRenderer {
-    /// The SVG preview of the list in `language` (see `ShortcutMenuPreview`). It carries the
-    /// JSON list's `version` in that language, so its bytes, and so its ETag, change exactly
-    /// when that list changes: a favorite beyond the fourth changes the picture's version
-    /// though not what it draws.
+    /// The SVG preview of the list in `language` (see `ShortcutMenuPreview`), marking `warnings`
+    /// when given. It carries `version`, the JSON list's in that language, so its bytes, and so
+    /// its ETag, change exactly when that list changes: a favorite beyond the fourth changes the
+    /// picture's version though not what it draws. Its size does not grow with the list: it
+    /// draws the visible items and a bounded legend.
     func renderPreview(
-        _ items: [ShortcutItem], negotiated: String?, localized: [ShortcutItem], table: [String: String]?, language: String,
-        appearance: PreviewAppearance, marksWarnings: Bool
+        localized: [ShortcutItem], table: [String: String]?, language: String, version listVersion: String, warnings: [ShortcutWarning]?,
+        appearance: PreviewAppearance
     ) -> ShortcutRepresentation {
-        let list = render(items, key: ShortcutRepresentationKey(format: .json, language: negotiated, visibleOnly: false), prepared: false)
         let preview = ShortcutMenuPreview(
-            items: localized, warnings: marksWarnings ? warnings(for: items, localized: localized, table: table, language: language) : nil,
-            appName: localizedAppName(table: table), appearance: appearance, language: language, version: list.version)
+            items: localized, warnings: warnings, appName: localizedAppName(table: table), appearance: appearance, language: language,
+            version: listVersion)
         let bytes = Array(preview.svg().utf8)
         let version = SHA256.hex(bytes, digits: Self.versionDigits)
         return ShortcutRepresentation(

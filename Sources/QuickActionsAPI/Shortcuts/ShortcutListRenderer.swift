@@ -64,6 +64,62 @@ public struct ShortcutListRenderer: Sendable {
         return SHA256.hex(digest: hasher.finalize(), digits: versionDigits)
     }
 
+    /// The JSON body of the list (the items at `shown`, localized), its version and its findings
+    /// (indexes into the list returned: with `visibleOnly`, those about hidden items are left out).
+    private func jsonList(
+        _ items: [ShortcutItem], localized: [ShortcutItem], table: [String: String]?, language: String, shown shownIndexes: [Int],
+        visibleOnly: Bool, prerendered: (Int) -> PrerenderedShortcutItem?
+    ) -> (body: [UInt8], version: String, warnings: [ShortcutWarning]) {
+        // Warnings index into the list returned; those about hidden items go with them
+        // (the whole list is shown unless `visibleOnly`: then indexes stay as they are).
+        var warnings = warnings(for: items, localized: localized, table: table, language: language)
+        if visibleOnly {
+            let positions = [Int: Int](uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
+            warnings = warnings.compactMap { warning -> ShortcutWarning? in
+                guard let index = warning.index else { return warning }
+                guard let position = positions[index] else { return nil }
+                var moved = warning
+                moved.index = position
+                return moved
+            }
+        }
+        // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
+        // JSONWriter writes them), and `version` hashes the same object without itself:
+        // the items are written into the body, the hash reads them there and the warnings,
+        // then the version and the warnings follow. One buffer, with room for typical items
+        // (about 200 bytes each), kept under 1 KiB for a short list: a larger allocation
+        // makes glibc's malloc consolidate its free lists first.
+        var body: [UInt8] = []
+        body.reserveCapacity(96 + 200 * shownIndexes.count)
+        body.append(contentsOf: Self.itemsKey)
+        body.append(UInt8(ascii: "["))
+        for (offset, index) in shownIndexes.enumerated() {
+            if offset > 0 { body.append(UInt8(ascii: ",")) }
+            let item = localized[index]
+            if item.kind == .dynamic, let ready = prerendered(index) {
+                if item.visible { ready.writeVisibleJSON(to: &body) } else { body.append(contentsOf: ready.json) }
+            } else if item.kind == .static {
+                body.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
+            } else {
+                item.writeJSON(to: &body)
+            }
+        }
+        body.append(UInt8(ascii: "]"))
+        var warningsJSON: [UInt8] = [UInt8(ascii: "[")]
+        for (offset, warning) in warnings.enumerated() {
+            if offset > 0 { warningsJSON.append(UInt8(ascii: ",")) }
+            warning.writeJSON(to: &warningsJSON)
+        }
+        warningsJSON.append(UInt8(ascii: "]"))
+        let version = Self.version(itemsPart: body, warnings: warningsJSON)
+        body.append(contentsOf: #","version":"#.utf8)
+        JSONWriter.writeString(version, to: &body)
+        body.append(contentsOf: Self.warningsKey)
+        body.append(contentsOf: warningsJSON)
+        body.append(contentsOf: Self.objectEnd)
+        return (body, version, warnings)
+    }
+
     /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
     /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
     public func render(
@@ -74,55 +130,21 @@ public struct ShortcutListRenderer: Sendable {
         let shownIndexes = key.visibleOnly ? localized.indices.filter { localized[$0].visible } : Array(localized.indices)
         switch key.format {
         case .json:
-            // Warnings index into the list returned; those about hidden items go with them
-            // (the whole list is shown unless `visibleOnly`: then indexes stay as they are).
-            var warnings = warnings(for: items, localized: localized, table: table, language: language)
-            if key.visibleOnly {
-                let positions = [Int: Int](uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
-                warnings = warnings.compactMap { warning -> ShortcutWarning? in
-                    guard let index = warning.index else { return warning }
-                    guard let position = positions[index] else { return nil }
-                    var moved = warning
-                    moved.index = position
-                    return moved
-                }
-            }
-            // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
-            // JSONWriter writes them), and `version` hashes the same object without itself:
-            // the items are written into the body, the hash reads them there and the warnings,
-            // then the version and the warnings follow. One buffer, with room for typical items
-            // (about 200 bytes each), kept under 1 KiB for a short list: a larger allocation
-            // makes glibc's malloc consolidate its free lists first.
-            var body: [UInt8] = []
-            body.reserveCapacity(96 + 200 * shownIndexes.count)
-            body.append(contentsOf: Self.itemsKey)
-            body.append(UInt8(ascii: "["))
-            for (offset, index) in shownIndexes.enumerated() {
-                if offset > 0 { body.append(UInt8(ascii: ",")) }
-                let item = localized[index]
-                if item.kind == .dynamic, let ready = prerendered(index) {
-                    if item.visible { ready.writeVisibleJSON(to: &body) } else { body.append(contentsOf: ready.json) }
-                } else if item.kind == .static {
-                    body.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
-                } else {
-                    item.writeJSON(to: &body)
-                }
-            }
-            body.append(UInt8(ascii: "]"))
-            let warningsJSON = JSONWriter.bytes(.array(warnings.map(\.json)))
-            let version = Self.version(itemsPart: body, warnings: warningsJSON)
-            body.append(contentsOf: #","version":"#.utf8)
-            JSONWriter.writeString(version, to: &body)
-            body.append(contentsOf: Self.warningsKey)
-            body.append(contentsOf: warningsJSON)
-            body.append(contentsOf: Self.objectEnd)
+            let list = jsonList(
+                items, localized: localized, table: table, language: language, shown: shownIndexes, visibleOnly: key.visibleOnly,
+                prerendered: prerendered)
             return ShortcutRepresentation(
-                body: SharedBytes(body), etag: "\"\(version)\"", version: version, contentType: "application/json", language: language,
-                prepared: prepared)
+                body: SharedBytes(list.body), etag: "\"\(list.version)\"", version: list.version, contentType: "application/json",
+                language: language, prepared: prepared)
         case .previewSVG(let appearance, let marksWarnings):
+            // The picture carries the version of the whole JSON list in its language, and marks
+            // that list's findings: both from one pass over the list.
+            let list = jsonList(
+                items, localized: localized, table: table, language: language, shown: Array(localized.indices), visibleOnly: false,
+                prerendered: prerendered)
             return renderPreview(
-                items, negotiated: key.language, localized: localized, table: table, language: language, appearance: appearance,
-                marksWarnings: marksWarnings)
+                localized: localized, table: table, language: language, version: list.version,
+                warnings: marksWarnings ? list.warnings : nil, appearance: appearance)
         case .propertyList:
             let bytes = PropertyListWriter.xml(items: shownIndexes.map { localized[$0] })
             let version = SHA256.hex(bytes, digits: Self.versionDigits)

@@ -19,6 +19,9 @@ public protocol AccountStore: Sendable {
     func replaceToken(accountID id: String, tokenDigest: [UInt8]) throws(StorageError) -> Account?
     /// How many accounts exist.
     func accountCount() throws(StorageError) -> Int
+    /// Creates the account `default` (no token) when it was deleted: single-account mode
+    /// writes as that account, and the store refuses rows of an account that does not exist.
+    func restoreDefaultAccount() throws(StorageError)
     /// Committed token replacements and deletions, after their commit.
     var accountChanges: AccountChangeFeed { get }
 }

@@ -12,6 +12,8 @@ enum PostgreSQLAccountSQL {
     /// Values: digest, id.
     static let replaceToken = "UPDATE accounts SET token_digest = $1 WHERE id = $2 RETURNING \(columns)"
     static let count = "SELECT count(*) FROM accounts"
+    /// Values: created_ms. The account `default` (key 1, as migration 1 made it), unless it exists.
+    static let restoreDefault = "INSERT INTO accounts (key, id, name, created_ms) VALUES (1, 'default', 'default', $1) ON CONFLICT DO NOTHING"
     /// What deleting an account removes, in order, each with the account's key bound.
     static let deleteHoldings = [
         "DELETE FROM contacts WHERE account = $1",

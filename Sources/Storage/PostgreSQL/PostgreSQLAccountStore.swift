@@ -69,6 +69,13 @@ final class PostgreSQLAccountStore: AccountStore {
             })
     }
 
+    func restoreDefaultAccount() throws(StorageError) {
+        let now = store.clock()
+        try store.writer.write { (connection) throws(StorageError) in
+            _ = try connection.execute(PostgreSQLAccountSQL.restoreDefault, [.integer(now.millisecondsSince1970)])
+        }
+    }
+
     func accountCount() throws(StorageError) -> Int {
         try store.readers.read { (connection) throws(StorageError) -> Int in Int(try connection.execute(PostgreSQLAccountSQL.count).int64(0, 0)) }
     }

@@ -4,6 +4,9 @@ import Synchronization
 /// store: after a failed attempt, 50 ms, doubling up to 2 s; after a successful one (any
 /// connection's: the server is back), at once. Sharing it means that once readiness reconnects
 /// one connection, the others do not sit out a backoff of their own.
+///
+/// It also remembers why the last attempt failed, so that an outage is reported once per
+/// change (unreachable, unreachable for another reason, reachable again), not once per attempt.
 final class PostgreSQLBackoff: Sendable {
     /// The first and the longest pause between attempts.
     static let pauses = (first: Duration.milliseconds(50), longest: Duration.seconds(2))
@@ -11,6 +14,8 @@ final class PostgreSQLBackoff: Sendable {
     private struct State {
         var retryAt: ContinuousClock.Instant?
         var delay = PostgreSQLBackoff.pauses.first
+        /// Why the last attempt failed, until one succeeds.
+        var failure: String?
     }
 
     private let state = Mutex(State())
@@ -23,16 +28,30 @@ final class PostgreSQLBackoff: Sendable {
         state.withLock { state in state.retryAt.map { ContinuousClock.now >= $0 } ?? true }
     }
 
-    /// An attempt failed: the next waits longer.
-    func failed() {
+    /// Why the last attempt failed, while no attempt has succeeded since.
+    var lastFailure: String? {
+        state.withLock { $0.failure }
+    }
+
+    /// An attempt failed for `reason`: the next waits longer. Returns whether this is news: the
+    /// server was reachable until now, or failed for another reason before.
+    @discardableResult
+    func failed(reason: String) -> Bool {
         state.withLock { state in
             state.retryAt = ContinuousClock.now + state.delay
             state.delay = min(state.delay * 2, Self.pauses.longest)
+            defer { state.failure = reason }
+            return state.failure != reason
         }
     }
 
-    /// An attempt succeeded: the next may be made at once.
-    func succeeded() {
-        state.withLock { $0 = State() }
+    /// An attempt succeeded: the next may be made at once. Returns whether the server was
+    /// unreachable until now.
+    @discardableResult
+    func succeeded() -> Bool {
+        state.withLock { state in
+            defer { state = State() }
+            return state.failure != nil
+        }
     }
 }

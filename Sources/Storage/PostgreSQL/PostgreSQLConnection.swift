@@ -3,7 +3,8 @@ import Glibc
 
 /// One libpq connection: finished on deinit, statements prepared once and reused, and every
 /// result read through one `check` that turns a failure into a `StorageError` carrying the
-/// SQLSTATE and the server's message (without the password).
+/// SQLSTATE and the server's message (without the password). The server's notices go to the
+/// store's log (`PostgreSQLNoticeBridge`), never to stderr as libpq would print them.
 ///
 /// `@unchecked Sendable` because a `PGconn` is not thread-safe: every instance is reachable
 /// only inside a `Mutex` (the writer, one reader slot) or from the one listener thread that
@@ -11,13 +12,20 @@ import Glibc
 final class PostgreSQLConnection: @unchecked Sendable {
     /// Where it connects, for messages.
     let location: PostgreSQLLocation
+    /// The limits its session set when it opened.
+    let timeouts: PostgreSQLTimeouts
     private let handle: OpaquePointer
+    /// What the notice receiver writes to, retained for as long as libpq may call it.
+    private let notices: Unmanaged<PostgreSQLNoticeBridge.Context>?
     /// Prepared statements' names, keyed by their SQL text.
     private var prepared: [String: String] = [:]
 
-    /// Connects to `location` (`database`, when given, replaces its database name) and checks
-    /// the connection is usable. Throws naming the server and libpq's reason.
-    init(_ location: PostgreSQLLocation, database: String? = nil) throws(StorageError) {
+    /// Connects to `location` (`database`, when given, replaces its database name), checks the
+    /// connection is usable, hands the server's notices to `log` (libpq prints them on stderr
+    /// otherwise) and sets `timeouts` on the session. Throws naming the server and libpq's reason.
+    init(
+        _ location: PostgreSQLLocation, database: String? = nil, timeouts: PostgreSQLTimeouts = .none, log: StorageLog = .discard
+    ) throws(StorageError) {
         // Defaults first, then the location (expanded by libpq), then what must win.
         var keywords = ["application_name", "connect_timeout", "dbname"]
         var values = ["quickactiond", "5", location.conninfo]
@@ -34,12 +42,18 @@ final class PostgreSQLConnection: @unchecked Sendable {
             PQfinish(connection)
             throw StorageError.postgreSQLConnection("cannot connect to PostgreSQL at \(location.server): \(reason)")
         }
+        let notices = Unmanaged.passRetained(PostgreSQLNoticeBridge.Context(log: log, location: location))
+        _ = PQsetNoticeReceiver(connection, PostgreSQLNoticeBridge.receiver, notices.toOpaque())
         self.location = location
+        self.timeouts = timeouts
         self.handle = connection
+        self.notices = notices
+        if timeouts != .none { try run(timeouts.sessionSettings) }
     }
 
     deinit {
         PQfinish(handle)
+        notices?.release()
     }
 
     /// Whether the connection still works, as far as libpq knows.

@@ -3,38 +3,98 @@ import Synchronization
 /// A queued contact insert: a write the group commit can merge with the other inserts of its
 /// batch into one multi-row `INSERT` (one round trip for all of them instead of one each), or
 /// run alone (`stage(on:)`) when its batch is retried write by write.
+///
+/// An insert with a `quota` is admitted in the transaction that inserts it (`admitted`): the
+/// accounts' rows are locked (`FOR NO KEY UPDATE`, which every instance's admission waits for,
+/// while the foreign keys' `FOR KEY SHARE` of other writes does not), then their contacts
+/// counted, so no create of any instance can get past the count before this one commits.
 final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
     /// The row's values, in `PostgreSQLContactSQL.insert`'s order (the id second).
     let values: [PostgreSQLValue]
     /// The contact's id, which tells its row among those a multi-row insert returns.
     let id: String
+    /// The contact's account.
+    let account: AccountKey
+    /// The most contacts the account may hold once this one is in (nil: no limit).
+    let quota: Int?
     private let notify: @Sendable (Int64) -> [ChangeNotice]
     private let committed: (@Sendable (Int64) -> Void)?
     private let completion: @Sendable (Result<Int64, StorageError>) -> Void
     private let staged = Mutex<Result<Int64, StorageError>?>(nil)
 
     init(
-        values: [PostgreSQLValue], id: String, notify: @escaping @Sendable (Int64) -> [ChangeNotice], committed: (@Sendable (Int64) -> Void)?,
-        completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
+        values: [PostgreSQLValue], id: String, account: AccountKey, quota: Int?, notify: @escaping @Sendable (Int64) -> [ChangeNotice],
+        committed: (@Sendable (Int64) -> Void)?, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
     ) {
         self.values = values
         self.id = id
+        self.account = account
+        self.quota = quota
         self.notify = notify
         self.committed = committed
         self.completion = completion
     }
 
-    /// Inserts the row alone.
+    /// Inserts the row alone. A create its quota refuses stores nothing and leaves the
+    /// transaction open (true).
     func stage(on connection: PostgreSQLConnection) -> Bool {
+        if quota != nil {
+            do throws(StorageError) {
+                guard try !Self.admitted([self], on: connection).isEmpty else { return true }
+            } catch {
+                staged.withLock { $0 = .failure(error) }
+                return false
+            }
+        }
         let result = Result { () throws(StorageError) in try connection.execute(PostgreSQLContactSQL.insert, values).int64(0, 0) }
         staged.withLock { $0 = result }
         if case .success = result { return true }
         return false
     }
 
+    /// The inserts of `inserts` their accounts' quotas admit, in order; stages the refusal of
+    /// the others (`quotaExceeded`, or `accountDeleted` for an account that is gone). Locks the
+    /// rows of the accounts with a quota, in key order (so two batches cannot wait for each
+    /// other), then counts their contacts: statements after the lock see every create that
+    /// committed before it. Inserts admitted before one in the batch count against its account.
+    /// Throws (the transaction is then aborted) when a statement fails.
+    static func admitted(
+        _ inserts: [PostgreSQLContactInsertWrite], on connection: PostgreSQLConnection
+    ) throws(StorageError) -> [PostgreSQLContactInsertWrite] {
+        let limited = Set(inserts.filter { $0.quota != nil }.map(\.account.rawValue)).sorted().map { String($0) }
+        guard !limited.isEmpty else { return inserts }
+        let locked = try connection.execute(PostgreSQLContactSQL.lockAccounts, [.words(limited)])
+        let existing = Set(locked.rows { result, row in result.int64(row, 0) })
+        let counted = try connection.execute(PostgreSQLContactSQL.countsOfAccounts, [.words(limited)])
+        let held = Dictionary(counted.rows { result, row in (result.int64(row, 0), Int(result.int64(row, 1))) }, uniquingKeysWith: +)
+        var added: [Int64: Int] = [:]
+        var admitted: [PostgreSQLContactInsertWrite] = []
+        for insert in inserts {
+            let account = insert.account.rawValue
+            if let quota = insert.quota {
+                guard existing.contains(account) else {
+                    insert.staged.withLock { $0 = .failure(.accountDeleted) }
+                    continue
+                }
+                guard held[account, default: 0] + added[account, default: 0] < quota else {
+                    insert.staged.withLock { $0 = .failure(.quotaExceeded(limit: quota)) }
+                    continue
+                }
+            }
+            added[account, default: 0] += 1
+            admitted.append(insert)
+        }
+        return admitted
+    }
+
     /// Records the sequence a multi-row insert gave the row.
     func stage(sequence: Int64) {
         staged.withLock { $0 = .success(sequence) }
+    }
+
+    var failure: StorageError? {
+        guard case .failure(let error)? = staged.withLock({ $0 }) else { return nil }
+        return error
     }
 
     var notices: [ChangeNotice] {

@@ -1,4 +1,6 @@
+import Dispatch
 import QuickActions
+import Synchronization
 
 /// One account's contacts in a PostgreSQL database shared by every quickactiond instance.
 ///
@@ -18,15 +20,24 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     var changes: ContactChangeFeed { store.changes }
 
-    func create(_ contact: NewContact) throws(StorageError) -> Contact {
-        let insert = Insert(contact, now: store.clock(), account: account)
-        return insert.contact(sequence: try store.writer.write(insert.body, notify: created, committed: published(insert)))
+    func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
+        let outcome = Mutex<Result<Contact, StorageError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        create(contact, quota: quota) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else { throw StorageError(message: "a create finished without a result") }
+        return try result.get()
     }
 
-    func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+    func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         let insert = Insert(contact, now: store.clock(), account: account)
         // Merged with the other inserts of its group commit into one statement.
-        store.writer.insert(insert.values, id: insert.id, notify: created, committed: published(insert)) { result in
+        store.writer.insert(
+            insert.values, id: insert.id, account: account, quota: quota, notify: created, committed: published(insert)
+        ) { result in
             completion(result.map(insert.contact(sequence:)))
         }
     }
@@ -191,12 +202,6 @@ final class PostgreSQLContactRepository: ContactRepository {
             self.id = ContactID.generate(at: now)
             self.now = now
             self.values = PostgreSQLContactSQL.insertValues(id: id, contact, now: now, account: account)
-        }
-
-        /// The insert, returning the contact's sequence.
-        var body: @Sendable (PostgreSQLConnection) throws(StorageError) -> Int64 {
-            let values = values
-            return { connection throws(StorageError) in try connection.execute(PostgreSQLContactSQL.insert, values).int64(0, 0) }
         }
 
         /// The stored contact.

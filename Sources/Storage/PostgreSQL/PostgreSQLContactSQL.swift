@@ -48,6 +48,14 @@ enum PostgreSQLContactSQL {
             + ChangeNotice.Kind.contact.rawValue + ":' || account || ':' || seq) FROM ins"
     }
 
+    /// Values: account keys (a text array of numbers). Locks the rows of those accounts that
+    /// exist, in key order, until the transaction ends, and returns their keys: a create's
+    /// quota is checked under it (`PostgreSQLContactInsertWrite.admitted`). `NO KEY UPDATE`
+    /// waits for another admission or a deletion of the account, not for the foreign keys'
+    /// `KEY SHARE` of other writes.
+    static let lockAccounts = "SELECT key FROM accounts WHERE key = ANY($1::text[]::bigint[]) ORDER BY key FOR NO KEY UPDATE"
+    /// Values: account keys (a text array of numbers). Each one's contacts that hold any.
+    static let countsOfAccounts = "SELECT account, count(*) FROM contacts WHERE account = ANY($1::text[]::bigint[]) GROUP BY account"
     /// Values: ids (a text array). The sequences of those of them that are stored.
     static let sequencesOfIDs = "SELECT id, seq FROM contacts WHERE id = ANY($1)"
 

@@ -22,17 +22,16 @@ public final class PostgreSQLDataStore: DataStore {
 
     /// Connects to the database `location` names (a `postgres://` URL, a libpq keyword string,
     /// or `postgres:` for the `PG*` environment variables), migrates it under an advisory lock,
-    /// and starts listening to the other instances. `database` replaces the location's
-    /// database name (tests). Throws naming the server and libpq's reason, never the password.
+    /// and starts listening to the other instances. Every connection sets `timeouts` on its
+    /// session and hands the server's notices to `log`, which also hears when the server
+    /// becomes unreachable and reachable again. `database` replaces the location's database
+    /// name (tests). Throws naming the server and libpq's reason, never the password.
     public static func open(
-        _ location: String, poolSize: Int = defaultPoolSize, database: String? = nil,
-        clock: @escaping @Sendable () -> Timestamp = Timestamp.now
+        _ location: String, poolSize: Int = defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard,
+        database: String? = nil, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StorageError) -> PostgreSQLDataStore {
-        guard let parsed = PostgreSQLLocation(location) else {
-            throw StorageError(message: "not a PostgreSQL location (a postgres:// URL, a libpq keyword string, or postgres:)")
-        }
-        let store = PostgreSQLDataStore(
-            database: try PostgreSQLDatabase(location: parsed, database: database, poolSize: poolSize, clock: clock), name: database)
+        let connector = PostgreSQLConnector(location: try PostgreSQLLocation(parsing: location), database: database, timeouts: timeouts, log: log)
+        let store = PostgreSQLDataStore(database: try PostgreSQLDatabase(connector: connector, poolSize: poolSize, clock: clock), name: database)
         try store.listener.start()
         store.indexMaintenance.start()
         return store
@@ -43,8 +42,8 @@ public final class PostgreSQLDataStore: DataStore {
         databaseName = name
         accounts = PostgreSQLAccountStore(store: database)
         defaultContacts = PostgreSQLContactRepository(store: database, account: .default)
-        listener = PostgreSQLListener(database: database, name: name)
-        indexMaintenance = PostgreSQLIndexMaintenance(database: database, name: name)
+        listener = PostgreSQLListener(database: database)
+        indexMaintenance = PostgreSQLIndexMaintenance(database: database)
     }
 
     public func contacts(of account: AccountKey) -> any ContactRepository {
@@ -59,7 +58,11 @@ public final class PostgreSQLDataStore: DataStore {
 
     public var remoteTriggers: TriggerFeed { database.remoteTriggers }
 
-    /// Throws while the server is unreachable (readiness answers 503 meanwhile).
+    /// A read may wait on a lock another client holds (up to the session's limits).
+    public var readsMayWait: Bool { true }
+
+    /// Throws while the server is unreachable, while a read of `contacts` does not answer within
+    /// the probe's limits, or after client queries timed out lately (readiness answers 503).
     public func ping() throws(StorageError) {
         try database.ping()
     }
@@ -73,23 +76,31 @@ public final class PostgreSQLDataStore: DataStore {
 }
 
 /// PostgreSQL: `--db postgres://…`, `postgresql://…`, a libpq keyword string
-/// (`host=/run/postgresql dbname=q`), or `postgres:` (the `PG*` environment variables).
+/// (`host=/run/postgresql dbname=q`), or `postgres:` (the `PG*` environment variables). It
+/// claims every location of those shapes (`PostgreSQLLocation.claims`), so that one libpq
+/// cannot read stops start-up with libpq's reason instead of naming a SQLite file.
 public struct PostgreSQLBackend: DataStoreBackend {
     /// Reader connections per instance (`--db-pool`).
     public var poolSize: Int
+    /// The limits every connection sets (`--db-statement-timeout`, `--db-lock-timeout`).
+    public var timeouts: PostgreSQLTimeouts
+    /// Where the server's notices and its reachability are logged.
+    public var log: StorageLog
 
     /// Creates the backend.
-    public init(poolSize: Int = PostgreSQLDataStore.defaultPoolSize) {
+    public init(poolSize: Int = PostgreSQLDataStore.defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard) {
         self.poolSize = poolSize
+        self.timeouts = timeouts
+        self.log = log
     }
 
     public var name: String { "PostgreSQL" }
 
     public func accepts(_ location: String) -> Bool {
-        PostgreSQLLocation.accepts(location)
+        PostgreSQLLocation.claims(location)
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {
-        try PostgreSQLDataStore.open(location, poolSize: poolSize)
+        try PostgreSQLDataStore.open(location, poolSize: poolSize, timeouts: timeouts, log: log)
     }
 }

@@ -14,12 +14,15 @@ import Synchronization
 /// crosses the limit meanwhile finds the cleanup under way and leaves it to it (PostgreSQL 9.6
 /// and later). The same idea as the SQLite store merging its full-text segments when idle.
 ///
-/// Runs on a thread of its own (a `PGconn` is not thread-safe). Stops for good, silently, when
-/// the server refuses the call for any reason but a lost connection: no `pg_trgm` index, or a
-/// role that does not own it (the writer then merges the list itself, as before).
+/// Runs on a thread of its own (a `PGconn` is not thread-safe). A merge that runs past the
+/// session's limits (a lock held elsewhere) is tried again a second later. Stops for good,
+/// silently, when the server refuses the call for any other reason but a lost connection: no
+/// `pg_trgm` index, or a role that does not own it (the writer then merges the list itself).
 final class PostgreSQLIndexMaintenance: Sendable {
     /// Time between merges while contacts are written.
     static let interval: useconds_t = 100_000
+    /// Time before trying again after a merge ran out of time.
+    static let pauseAfterTimeout: useconds_t = 1_000_000
 
     private let worker: PostgreSQLSessionThread
     /// Contact changes since the last merge.
@@ -27,9 +30,9 @@ final class PostgreSQLIndexMaintenance: Sendable {
     /// Merges done (for tests).
     let merges = Atomic<Int>(0)
 
-    /// Maintenance for `database` (to `name` instead of the location's database, when given).
-    init(database: PostgreSQLDatabase, name: String?) {
-        worker = PostgreSQLSessionThread(session: PostgreSQLSession(database.location, database: name, backoff: database.backoff))
+    /// Maintenance for `database`, on a connection of its own.
+    init(database: PostgreSQLDatabase) {
+        worker = PostgreSQLSessionThread(session: PostgreSQLSession(database.connector))
         database.changes.observe { [weak self] _ in self?.written.add(1, ordering: .relaxed) }
     }
 
@@ -43,6 +46,15 @@ final class PostgreSQLIndexMaintenance: Sendable {
         worker.stop()
     }
 
+    /// Sleeps `microseconds`, in steps of `interval`, returning early once stopped.
+    private func pause(_ microseconds: useconds_t) {
+        var left = microseconds
+        while left > 0, !worker.isStopped {
+            usleep(min(left, Self.interval))
+            left -= min(left, Self.interval)
+        }
+    }
+
     private func run() {
         while !worker.isStopped {
             usleep(Self.interval)
@@ -53,8 +65,14 @@ final class PostgreSQLIndexMaintenance: Sendable {
                 }
                 merges.add(1, ordering: .relaxed)
             } catch {
-                // A lost connection is tried again at the next writes; anything else will not change.
-                if !error.isPostgreSQLConnectionLoss { return }
+                // A lost connection is tried again at the next writes, a timeout (the table or
+                // index locked elsewhere) after a pause; anything else will not change.
+                if error.isPostgreSQLTimeout {
+                    written.add(1, ordering: .relaxed)
+                    pause(Self.pauseAfterTimeout)
+                } else if !error.isPostgreSQLConnectionLoss {
+                    return
+                }
             }
         }
     }

@@ -21,11 +21,11 @@ final class PostgreSQLListener: Sendable {
     /// How many connections the session has opened (each one after the first follows a gap).
     private let connections = Counter()
 
-    /// A listener for `database` (to `name` instead of the location's database, when given).
-    init(database: PostgreSQLDatabase, name: String?) {
+    /// A listener for `database`, on a connection of its own.
+    init(database: PostgreSQLDatabase) {
         self.database = database
         let connections = connections
-        let session = PostgreSQLSession(database.location, database: name, backoff: database.backoff) { (connection) throws(StorageError) in
+        let session = PostgreSQLSession(database.connector) { (connection) throws(StorageError) in
             try connection.run("LISTEN \(ChangeNotice.channel)")
             connections.value.add(1, ordering: .relaxed)
         }

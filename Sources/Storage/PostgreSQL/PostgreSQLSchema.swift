@@ -1,6 +1,6 @@
 /// The quickactiond schema in PostgreSQL: its migrations, run at start-up under an advisory
-/// lock so that instances starting together migrate once, and the refusal of a schema newer
-/// than this binary knows.
+/// lock so that instances starting together migrate once, and the refusal of a schema version
+/// this binary does not know (newer, or one no quickactiond writes).
 ///
 /// The shape is SQLite's (migration 6): accounts, contacts with `(account, seq)` and
 /// `(account, favorite, seq)` indexes, triggers, answers keyed by `(account, key)`, and the
@@ -67,8 +67,27 @@ enum PostgreSQLSchema {
         CREATE INDEX idempotency_answers_created ON idempotency_answers (created_ms);
         CREATE TABLE trigger_log (purged_through bigint NOT NULL);
         INSERT INTO trigger_log (purged_through) VALUES (0);
+        """,
+        // 2: no row outlives its account, on any instance. A write of an account checks the
+        // account's row (the foreign key's `FOR KEY SHARE`, in the write's transaction): a
+        // deletion that committed first makes it fail, and one still running makes it wait;
+        // a write that committed first is deleted with the account (the deletion locks the
+        // account's row before it deletes). The rows such races left before go now.
         """
+        DELETE FROM contacts WHERE account NOT IN (SELECT key FROM accounts);
+        DELETE FROM triggers WHERE account NOT IN (SELECT key FROM accounts);
+        DELETE FROM idempotency_answers WHERE account NOT IN (SELECT key FROM accounts);
+        ALTER TABLE contacts ADD CONSTRAINT contacts_account_fkey FOREIGN KEY (account) REFERENCES accounts (key) ON DELETE CASCADE;
+        ALTER TABLE triggers ADD CONSTRAINT triggers_account_fkey FOREIGN KEY (account) REFERENCES accounts (key) ON DELETE CASCADE;
+        ALTER TABLE idempotency_answers ADD CONSTRAINT idempotency_answers_account_fkey
+            FOREIGN KEY (account) REFERENCES accounts (key) ON DELETE CASCADE;
+        """,
     ]
+
+    /// Whether any of quickactiond's tables exists (in the connection's search path).
+    private static let tablesExist = """
+        SELECT to_regclass('accounts') IS NOT NULL OR to_regclass('contacts') IS NOT NULL OR to_regclass('triggers') IS NOT NULL
+        """
 
     /// The substring index, when the server has `pg_trgm` (PostgreSQL's contrib, in Debian's
     /// `postgresql-15`) and lets this role create it. Without it searches scan the account's rows.
@@ -82,19 +101,20 @@ enum PostgreSQLSchema {
     static func migrate(_ connection: PostgreSQLConnection) throws(StorageError) {
         try connection.run("BEGIN")
         do throws(StorageError) {
+            // An index build may take long, and another instance's migration is waited for
+            // without limit; past the advisory lock, the session's lock limit holds again, so a
+            // table locked elsewhere costs a bounded wait (the trigram index step then gives up).
+            try connection.run("SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0")
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)])
+            try connection.run("SET LOCAL lock_timeout = \(PostgreSQLTimeouts.milliseconds(connection.timeouts.lock))")
             try connection.run("CREATE TABLE IF NOT EXISTS \(versionTable) (version integer NOT NULL)")
             let rows = try connection.execute("SELECT version FROM \(versionTable)")
-            let current = rows.count > 0 ? rows.int64(0, 0) : 0
-            guard current <= Int64(migrations.count) else {
-                throw StorageError(
-                    message: "the PostgreSQL database at \(connection.location.server) has quickactiond schema version \(current), but this "
-                        + "quickactiond knows only up to \(migrations.count): upgrade quickactiond, or choose another database")
-            }
-            for migration in migrations.dropFirst(Int(current)) { try connection.run(migration) }
+            let stored = rows.rows { rows, row in rows.isNull(row, 0) ? nil : rows.int64(row, 0) }
+            let current = try version(stored, tablesExist: try connection.execute(tablesExist).bool(0, 0), server: connection.location.server)
+            for migration in migrations.dropFirst(current) { try connection.run(migration) }
             if rows.count == 0 {
                 try connection.execute("INSERT INTO \(versionTable) (version) VALUES ($1)", [.integer(Int64(migrations.count))])
-            } else if current < Int64(migrations.count) {
+            } else if current < migrations.count {
                 try connection.execute("UPDATE \(versionTable) SET version = $1", [.integer(Int64(migrations.count))])
             }
             try connection.run("SAVEPOINT trigram")
@@ -109,5 +129,35 @@ enum PostgreSQLSchema {
             if connection.isOpen { try? connection.run("ROLLBACK") }
             throw error
         }
+    }
+
+    /// The schema version the rows of the version table give: 0 for a database without
+    /// quickactiond's tables (a new one), else the one version it holds, when this binary knows
+    /// it. Throws, naming the table and what it holds, for anything else: a newer version, one no
+    /// quickactiond writes (below 1, or NULL), an empty table beside quickactiond's tables, or
+    /// several rows. The caller then rolls back: a refused database is left as it was.
+    static func version(_ rows: [Int64?], tablesExist: Bool, server: String) throws(StorageError) -> Int {
+        let place = "the PostgreSQL database at \(server)"
+        let advice = ": it was left untouched; restore it from a backup, or choose another database"
+        guard rows.count <= 1 else {
+            throw StorageError(message: "\(place) has \(rows.count) rows in \(versionTable), which holds one schema version\(advice)")
+        }
+        guard let row = rows.first else {
+            guard !tablesExist else {
+                throw StorageError(
+                    message: "\(place) holds quickactiond's tables but no schema version (\(versionTable) is empty or was missing)\(advice)")
+            }
+            return 0
+        }
+        guard let version = row else { throw StorageError(message: "\(place) has schema version NULL in \(versionTable)\(advice)") }
+        if version > Int64(migrations.count) {
+            throw StorageError(
+                message: "\(place) has quickactiond schema version \(version) in \(versionTable), but this quickactiond knows only up to "
+                    + "\(migrations.count): upgrade quickactiond, or choose another database")
+        }
+        guard version >= 1 || (version == 0 && !tablesExist) else {
+            throw StorageError(message: "\(place) has schema version \(version) in \(versionTable), which no quickactiond writes\(advice)")
+        }
+        return Int(version)
     }
 }

@@ -2,30 +2,25 @@ import Synchronization
 
 /// One connection slot that re-establishes its connection after a loss: the first attempt at
 /// once, then as the store's `PostgreSQLBackoff` allows (50 ms doubling up to 2 s). Meanwhile every use throws
-/// `StorageError(.unavailable)` at once, without waiting for the server, so a request
-/// during an outage gets its 503 promptly and readiness reports the outage.
+/// `StorageError(.unavailable)` at once with the last attempt's reason, without waiting for the
+/// server, so a request during an outage gets its 503 promptly and readiness reports the outage.
 final class PostgreSQLSession: Sendable {
     private struct State {
         var connection: PostgreSQLConnection?
     }
 
     private let state = Mutex(State())
-    private let backoff: PostgreSQLBackoff
-    private let location: PostgreSQLLocation
-    private let database: String?
+    private let connector: PostgreSQLConnector
     /// Runs on every new connection before its first use (the listener's `LISTEN`).
     private let opened: (@Sendable (PostgreSQLConnection) throws(StorageError) -> Void)?
 
-    /// A slot for connections to `location` (to `database` instead of its own, when given),
-    /// holding `first` to begin with when given.
+    /// A slot for the connections `connector` makes, holding `first` to begin with when given.
     init(
-        _ location: PostgreSQLLocation, database: String?, backoff: PostgreSQLBackoff,
-        first: PostgreSQLConnection? = nil, opened: (@Sendable (PostgreSQLConnection) throws(StorageError) -> Void)? = nil
+        _ connector: PostgreSQLConnector, first: PostgreSQLConnection? = nil,
+        opened: (@Sendable (PostgreSQLConnection) throws(StorageError) -> Void)? = nil
     ) {
-        self.location = location
-        self.database = database
+        self.connector = connector
         self.opened = opened
-        self.backoff = backoff
         state.withLock { $0.connection = first }
     }
 
@@ -76,18 +71,10 @@ final class PostgreSQLSession: Sendable {
     private func connected(_ state: inout State) throws(StorageError) -> PostgreSQLConnection {
         if let connection = state.connection, connection.isOpen { return connection }
         state.connection = nil
-        guard backoff.allowsAttempt else {
-            throw StorageError.postgreSQLConnection("PostgreSQL at \(location.server) is unreachable; reconnecting")
-        }
-        do {
-            let connection = try PostgreSQLConnection(location, database: database)
-            try opened?(connection)
-            state.connection = connection
-            backoff.succeeded()
-            return connection
-        } catch {
-            backoff.failed()
-            throw error
-        }
+        guard connector.backoff.allowsAttempt else { throw connector.unreachable() }
+        let opened = opened
+        let connection = try connector.connect { (connection) throws(StorageError) in try opened?(connection) }
+        state.connection = connection
+        return connection
     }
 }

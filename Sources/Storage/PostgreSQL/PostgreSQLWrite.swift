@@ -5,6 +5,8 @@ import Synchronization
 protocol PostgreSQLQueuedWrite: Sendable {
     /// Runs the write inside the open transaction; false when it failed (the transaction is then aborted).
     func stage(on connection: PostgreSQLConnection) -> Bool
+    /// Why the staged write failed (nil when it succeeded, or has not run).
+    var failure: StorageError? { get }
     /// The notices of the staged write's change, for the other instances.
     var notices: [ChangeNotice] { get }
     /// The transaction committed: report the change (on the writer, in commit order).
@@ -38,6 +40,11 @@ final class PostgreSQLWrite<Value: Sendable>: PostgreSQLQueuedWrite {
         staged.withLock { $0 = result }
         if case .success = result { return true }
         return false
+    }
+
+    var failure: StorageError? {
+        guard case .failure(let error)? = staged.withLock({ $0 }) else { return nil }
+        return error
     }
 
     var notices: [ChangeNotice] {

@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// The batch runs without savepoints (each costs a round trip). If one write fails,
 /// PostgreSQL aborts the transaction: it is rolled back and every write of the batch runs
-/// again in a transaction of its own, so a failing write fails alone.
+/// again in a transaction of its own, so a failing write fails alone. A write that ran past
+/// the session's limits (`statement_timeout`, `lock_timeout`: a lock held elsewhere) fails
+/// the whole batch at once instead: run alone, each write would wait out the limit again.
 ///
 /// Before `COMMIT`, the batch's `ChangeNotice`s are queued with `pg_notify`, which PostgreSQL
 /// delivers to the other instances only if the transaction commits. After `COMMIT`, still on
@@ -25,10 +27,13 @@ final class PostgreSQLWriter: Sendable {
 
     /// This instance's id in the notices it sends.
     private let instance: String
+    /// Told whether each batch answered in time.
+    private let health: PostgreSQLQueryHealth
 
-    init(session: PostgreSQLSession, instance: String) {
+    init(session: PostgreSQLSession, instance: String, health: PostgreSQLQueryHealth) {
         self.session = session
         self.instance = instance
+        self.health = health
     }
 
     /// Queues `body` for the next group commit and returns at once; `completion` runs (on
@@ -47,13 +52,14 @@ final class PostgreSQLWriter: Sendable {
     }
 
     /// Queues a contact insert for the next group commit, which inserts the batch's contacts
-    /// with one statement; returns at once, and `completion` gets the row's sequence.
+    /// with one statement (admitting them under their `quota` first, when given: see
+    /// `PostgreSQLContactInsertWrite`); returns at once, and `completion` gets the row's sequence.
     func insert(
-        _ values: [PostgreSQLValue], id: String, notify: @escaping @Sendable (Int64) -> [ChangeNotice],
+        _ values: [PostgreSQLValue], id: String, account: AccountKey, quota: Int?, notify: @escaping @Sendable (Int64) -> [ChangeNotice],
         committed: (@Sendable (Int64) -> Void)?, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
     ) {
         let write = PostgreSQLContactInsertWrite(
-            values: values, id: id, notify: notify, committed: committed,
+            values: values, id: id, account: account, quota: quota, notify: notify, committed: committed,
             completion: { result in DispatchQueue.global().async { completion(result) } })
         queue.withLock { $0.append(write) }
         committer.async { [self] in commitQueued() }
@@ -88,9 +94,12 @@ final class PostgreSQLWriter: Sendable {
         }
         guard !batch.isEmpty else { return }
         // A batch of contact creates only (what a burst of POST /contacts queues) is one
-        // statement committing on its own: one round trip instead of four.
+        // statement committing on its own: one round trip instead of four. Creates under a
+        // quota need their accounts locked and counted first, in the same transaction.
         let inserts = batch.compactMap { $0 as? PostgreSQLContactInsertWrite }
-        if inserts.count == batch.count, inserts.count > 1, inserts.count <= PostgreSQLContactInsertWrite.maximumPerStatement {
+        if inserts.count == batch.count, inserts.count > 1, inserts.count <= PostgreSQLContactInsertWrite.maximumPerStatement,
+            !inserts.contains(where: { $0.quota != nil })
+        {
             do throws(StorageError) {
                 try session.use(retry: false) { (connection) throws(StorageError) in
                     try PostgreSQLContactInsertWrite.insertCommitted(inserts, instance: instance, on: connection)
@@ -99,6 +108,11 @@ final class PostgreSQLWriter: Sendable {
                 inserts.forEach { $0.finish(nil) }
                 return
             } catch {
+                if error.isPostgreSQLTimeout {
+                    health.observe(Result<Void, StorageError>.failure(error))
+                    batch.forEach { $0.finish(error) }
+                    return
+                }
                 // Lost while the statement ran, it may have committed (it is its own
                 // transaction): the ids, read on a new connection, tell. All stored: done. None:
                 // it runs again below, in a transaction. Refused (nothing stored): the same.
@@ -121,7 +135,9 @@ final class PostgreSQLWriter: Sendable {
             if try !commitTogether(batch) {
                 for write in batch { try commitAlone(write) }
             }
+            health.observe(Result<Void, StorageError>.success(()))
         } catch {
+            health.observe(Result<Void, StorageError>.failure(error))
             batch.forEach { $0.finish(error) }
         }
     }
@@ -152,15 +168,20 @@ final class PostgreSQLWriter: Sendable {
             let inserts = batch.compactMap { $0 as? PostgreSQLContactInsertWrite }
             if inserts.count > 1 {
                 do throws(StorageError) {
-                    try PostgreSQLContactInsertWrite.insertTogether(inserts, on: connection)
+                    try PostgreSQLContactInsertWrite.insertTogether(
+                        try PostgreSQLContactInsertWrite.admitted(inserts, on: connection), on: connection)
                 } catch {
-                    // Aborted: the batch is rolled back and retried write by write.
-                    if error.isPostgreSQLConnectionLoss { throw error }
+                    // Aborted: the batch is rolled back and retried write by write (unless it
+                    // timed out, which the writes alone would do again).
+                    if error.isPostgreSQLConnectionLoss || error.isPostgreSQLTimeout { throw error }
                     return false
                 }
             }
             for write in batch where inserts.count <= 1 || !(write is PostgreSQLContactInsertWrite) {
-                if !write.stage(on: connection) { return false }
+                if !write.stage(on: connection) {
+                    if let failure = write.failure, failure.isPostgreSQLTimeout { throw failure }
+                    return false
+                }
             }
             return true
         } notices: {
@@ -172,10 +193,16 @@ final class PostgreSQLWriter: Sendable {
         return true
     }
 
-    /// Runs `write` in a transaction of its own; it fails alone.
+    /// Runs `write` in a transaction of its own; it fails alone. A write that lost a deadlock
+    /// (which the accounts' foreign keys make possible when an account is deleted while a batch
+    /// writes to it) was rolled back whole, and runs again.
     private func commitAlone(_ write: any PostgreSQLQueuedWrite) throws(StorageError) {
-        if try transaction({ (connection) throws(StorageError) -> Bool in write.stage(on: connection) }, notices: { write.notices }) {
-            write.didCommit()
+        for attempt in 1...3 {
+            if try transaction({ (connection) throws(StorageError) -> Bool in write.stage(on: connection) }, notices: { write.notices }) {
+                write.didCommit()
+                break
+            }
+            guard attempt < 3, write.failure?.sqlState == "40P01" else { break }
         }
         write.finish(nil)
     }

@@ -1,7 +1,10 @@
 extension StorageError {
     /// The error for SQLSTATE `state` with `message`: the cause from its class (disk full,
-    /// I/O error, or anything else, including a lost connection and an administrator's
-    /// shutdown, which a client may retry), and the SQLSTATE as the backend code.
+    /// I/O error; a statement or lock wait past its limit; a data exception, class 22, is a value
+    /// of the request the database cannot take; a foreign key violation, 23503, a row of an
+    /// account deleted meanwhile, since the only foreign keys are the accounts'; anything else,
+    /// including a lost connection and an administrator's shutdown, is one a client may retry),
+    /// and the SQLSTATE as the backend code.
     ///
     /// `BackendCode.code` is the SQLSTATE read as a base-36 number (it is five letters and
     /// digits); `reason` spells it out.
@@ -10,6 +13,9 @@ extension StorageError {
             switch state {
             case "53100": .full
             case "58030": .ioError
+            case "57014", "55P03": .timeout
+            case "23503": .accountDeleted
+            case _ where state.hasPrefix("22"): .invalidValue
             default: .unavailable
             }
         return StorageError(
@@ -30,6 +36,9 @@ extension StorageError {
             "53100": "disk_full", "58030": "io_error", "57P01": "admin_shutdown", "57P02": "crash_shutdown",
             "57P03": "cannot_connect_now", "08006": "connection_failure", "08001": "sqlclient_unable_to_establish_sqlconnection",
             "42P01": "undefined_table", "42501": "insufficient_privilege", "23505": "unique_violation", "40001": "serialization_failure",
+            "57014": "query_canceled", "55P03": "lock_not_available",
+            "23503": "foreign_key_violation", "40P01": "deadlock_detected", "22021": "character_not_in_repertoire",
+            "22P05": "untranslatable_character", "22001": "string_data_right_truncation",
         ]
         return "SQLSTATE \(state)" + (names[state].map { " \($0)" } ?? "")
     }
@@ -39,6 +48,12 @@ extension StorageError {
     var isPostgreSQLConnectionLoss: Bool {
         guard let state = sqlState else { return false }
         return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
+
+    /// Whether a statement ran past `statement_timeout` or waited past `lock_timeout` (or was
+    /// cancelled): the server is there, but did not answer in time.
+    var isPostgreSQLTimeout: Bool {
+        cause == .timeout
     }
 
     /// A lost or refused connection (SQLSTATE 08006), with `message`.

@@ -12,6 +12,8 @@ enum AccountSQL {
     /// Values: digest, id.
     static let replaceToken = "UPDATE accounts SET token_digest = ? WHERE id = ? RETURNING \(columns)"
     static let count = "SELECT count(*) FROM accounts"
+    /// Values: created_ms. The account `default` (key 1, as migration 6 made it), unless it exists.
+    static let restoreDefault = "INSERT OR IGNORE INTO accounts (key, id, name, created_ms) VALUES (1, 'default', 'default', ?)"
     /// Whether any account but `default` exists (or existed: keys are never reused).
     static let othersExist =
         "SELECT EXISTS (SELECT 1 FROM accounts WHERE key <> 1) OR coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'accounts'), 1) > 1"

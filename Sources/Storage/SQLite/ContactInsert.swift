@@ -8,18 +8,23 @@ struct ContactInsert: Sendable {
     let contact: NewContact
     let id: String
     let now: Timestamp
+    let account: AccountKey
     let values: [SQLiteValue]
+    /// The most contacts the account may hold once this one is in (nil: no limit).
+    let quota: Int?
 
-    init(_ contact: NewContact, now: Timestamp, account: AccountKey) {
+    init(_ contact: NewContact, now: Timestamp, account: AccountKey, quota: Int? = nil) {
         self.contact = contact
         self.id = ContactID.generate(at: now)
         self.now = now
+        self.account = account
+        self.quota = quota
         self.values = ContactSQL.insertValues(id: id, contact, now: now, account: account)
     }
 
     /// The row to insert (its rowid is the contact's sequence).
     var row: RowInsert {
-        RowInsert(statement: .contact, values: values, key: id)
+        RowInsert(statement: .contact, values: values, key: id, account: account, quota: quota)
     }
 
     /// The stored contact.

@@ -35,6 +35,8 @@ enum ContactSQL {
             [.text(ContactQuerySQL.phrase(prefix)), .text(prefix), .integer(account.rawValue)]
         )
     }
+    /// Values: account. Its contacts, counted through the (account, seq) index.
+    static let countOfAccount = "SELECT count(*) FROM contacts WHERE account = ?"
     /// Values: account twice.
     static let counts = "SELECT (SELECT count(*) FROM contacts WHERE account = ?), (SELECT count(*) FROM contacts WHERE account = ? AND favorite = 1)"
     static let ping = "SELECT 1"

@@ -26,6 +26,13 @@ enum InsertStatement: Sendable, Equatable {
         }
     }
 
+    /// How many rows of the table one account holds; its one value is the account's key.
+    var countSQL: String {
+        switch self {
+        case .contact: ContactSQL.countOfAccount
+        }
+    }
+
     /// `INSERT` of `rows` rows.
     func sql(rows: Int) -> String {
         "INSERT INTO \(target) VALUES " + repeatElement(placeholders, count: rows).joined(separator: ", ")

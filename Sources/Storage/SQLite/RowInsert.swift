@@ -9,6 +9,12 @@ import CSQLite3
 /// pending terms to a new index segment at each one, so one statement per row writes (and
 /// later merges) one segment per row. At 100,000 contacts, 16 inserts as one statement cost
 /// about half of 16 statements.
+///
+/// A row with a `quota` is admitted in the transaction that inserts it: its account's rows are
+/// counted there (once per account and statement), and rows that would take the account past
+/// its quota fail with `StorageError.Cause.quotaExceeded` before the statement runs. The group
+/// commit holds the only writer connection, so nothing can insert between the count and the
+/// statement.
 struct RowInsert: Sendable {
     /// The most rows one statement inserts (each binds a handful of values).
     static let maximumPerStatement = 64
@@ -19,6 +25,10 @@ struct RowInsert: Sendable {
     /// The row's value in the statement's key column: how rows returned by a multi-row
     /// statement are matched to their inserts (RETURNING gives them in no defined order).
     let key: String
+    /// The account the row belongs to.
+    let account: AccountKey
+    /// The most rows of `statement`'s table the account may hold once this one is in (nil: no limit).
+    var quota: Int?
 
     /// Inserts this row with a statement of its own; returns its rowid.
     func runAlone(on connection: SQLiteConnection) throws(StorageError) -> Int64 {
@@ -29,7 +39,8 @@ struct RowInsert: Sendable {
     /// Inserts `rows` (all of one `statement`) and stages each write's rowid. When the one
     /// statement fails (SQLite undoes all of it), each row is tried alone, so a bad row fails
     /// only its own write.
-    static func run(_ rows: [(row: RowInsert, write: PendingWrite<Int64>)], on connection: SQLiteConnection) {
+    static func run(_ queued: [(row: RowInsert, write: PendingWrite<Int64>)], on connection: SQLiteConnection) {
+        let rows = admitted(queued, on: connection)
         guard let statement = rows.first?.row.statement else { return }
         if rows.count > 1 {
             do throws(StorageError) {
@@ -55,5 +66,40 @@ struct RowInsert: Sendable {
                 write.stage(.failure(error))
             }
         }
+    }
+
+    /// The rows of `rows` their accounts' quotas admit, in order; stages the failure of the
+    /// others. Each account with a quota is counted once; the rows admitted before a row in the
+    /// same batch count against its account too.
+    static func admitted(
+        _ rows: [(row: RowInsert, write: PendingWrite<Int64>)], on connection: SQLiteConnection
+    ) -> [(row: RowInsert, write: PendingWrite<Int64>)] {
+        guard rows.contains(where: { $0.row.quota != nil }) else { return rows }
+        var stored: [AccountKey: Int] = [:]
+        var added: [AccountKey: Int] = [:]
+        var admitted: [(row: RowInsert, write: PendingWrite<Int64>)] = []
+        for (row, write) in rows {
+            if let quota = row.quota {
+                let held: Int
+                if let counted = stored[row.account] {
+                    held = counted
+                } else {
+                    do throws(StorageError) {
+                        held = Int(try connection.integer(row.statement.countSQL, [.integer(row.account.rawValue)]))
+                    } catch {
+                        write.stage(.failure(error))
+                        continue
+                    }
+                    stored[row.account] = held
+                }
+                guard held + added[row.account, default: 0] < quota else {
+                    write.stage(.failure(.quotaExceeded(limit: quota)))
+                    continue
+                }
+            }
+            added[row.account, default: 0] += 1
+            admitted.append((row, write))
+        }
+        return admitted
     }
 }

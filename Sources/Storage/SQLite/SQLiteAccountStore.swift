@@ -71,6 +71,13 @@ public final class SQLiteAccountStore: AccountStore {
             })
     }
 
+    public func restoreDefaultAccount() throws(StorageError) {
+        let now = clock()
+        try database.write { connection throws(StorageError) in
+            try connection.run(AccountSQL.restoreDefault, [.integer(now.millisecondsSince1970)])
+        }
+    }
+
     public func accountCount() throws(StorageError) -> Int {
         Int(try database.readers.read { connection throws(StorageError) in try connection.integer(AccountSQL.count) })
     }

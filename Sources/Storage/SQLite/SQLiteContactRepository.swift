@@ -58,8 +58,8 @@ public final class SQLiteContactRepository: ContactRepository {
         try database.checkpoint()
     }
 
-    public func create(_ contact: NewContact) throws(StorageError) -> Contact {
-        let insert = ContactInsert(contact, now: clock(), account: account)
+    public func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
+        let insert = ContactInsert(contact, now: clock(), account: account, quota: quota)
         defer { totals.invalidate() }
         let changes = changes
         let account = account
@@ -69,8 +69,8 @@ public final class SQLiteContactRepository: ContactRepository {
             })
     }
 
-    public func create(_ contact: NewContact, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
-        let insert = ContactInsert(contact, now: clock(), account: account)
+    public func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+        let insert = ContactInsert(contact, now: clock(), account: account, quota: quota)
         let totals = totals
         let changes = changes
         let account = account

@@ -54,8 +54,11 @@ public struct SQLiteBackend: DataStoreBackend {
 
     public var name: String { "SQLite" }
 
+    /// A path: anything but a URL (`scheme://…`) and what PostgreSQL claims (`postgres:…`, a
+    /// libpq keyword string), so that a connection string libpq cannot read never becomes a
+    /// file named after it.
     public func accepts(_ location: String) -> Bool {
-        !location.contains("://") && !location.hasPrefix("postgres:") && !location.hasPrefix("postgresql:") && !PostgreSQLLocation.accepts(location)
+        !location.contains("://") && !PostgreSQLLocation.claims(location)
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {

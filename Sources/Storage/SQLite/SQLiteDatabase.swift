@@ -126,21 +126,17 @@ final class SQLiteDatabase: Sendable {
     }
 
     /// A write that needs a new page and a commit, undone in the same transaction: whether
-    /// the disk takes writes again after a storage failure. The key cannot collide with a
-    /// client's (Idempotency-Keys are visible ASCII) and readers never see the row.
+    /// the disk takes writes again after a storage failure. Readers never see the row.
     func probe() throws(StorageError) {
         try write { connection throws(StorageError) in
-            try connection.run(Self.probeInsert, [.text(Self.probeKey), .integer(8192)])
-            try connection.run(Self.probeDelete, [.text(Self.probeKey)])
+            try connection.run(Self.probeInsert, [.integer(8192)])
+            try connection.run(Self.probeDelete)
         }
     }
 
-    private static let probeKey = "\u{1}readiness-probe"
-    /// Account 0 is no account's: no request can read the row.
-    private static let probeInsert = """
-        INSERT INTO idempotency_answers (account, key, request_digest, status, body, created_ms) VALUES (0, ?, '', 0, zeroblob(?), 0)
-        """
-    private static let probeDelete = "DELETE FROM idempotency_answers WHERE account = 0 AND key = ?"
+    /// A table of its own (migration 8): no request reads it, and it is empty between probes.
+    private static let probeInsert = "INSERT INTO readiness_probe (filler) VALUES (zeroblob(?))"
+    private static let probeDelete = "DELETE FROM readiness_probe"
 
     /// Checkpoints the WAL into the main file (at shutdown), so the database is one file again.
     func checkpoint() throws(StorageError) {

@@ -157,7 +157,35 @@ enum SQLiteSchema {
             ON contacts (account, seq, favorite, id, name, email, created_ms, updated_ms, revision) WHERE favorite = 1;
         DROP INDEX contacts_account_favorites;
         """,
+        // 8: no row outlives its account. A write checked the account's token before it was
+        // queued; if the account was deleted in between, the schema refuses the row in the
+        // write's own transaction (the deletion and the write are serialised by the one
+        // writer), so a deletion's commit leaves nothing of the account behind. A trigger
+        // rather than a foreign key: adding one needs every table rebuilt. The rows such races
+        // left before go now. The readiness probe gets a table of its own (it wrote under no
+        // account, which the triggers now refuse).
+        """
+        DELETE FROM contacts WHERE account NOT IN (SELECT key FROM accounts);
+        DELETE FROM triggers WHERE account NOT IN (SELECT key FROM accounts);
+        DELETE FROM idempotency_answers WHERE account NOT IN (SELECT key FROM accounts);
+        \(accountTriggers)
+        CREATE TABLE readiness_probe (filler BLOB NOT NULL);
+        """,
     ]
+
+    /// The words of the `RAISE` that refuses a row of a deleted account (mapped to
+    /// `StorageError.Cause.accountDeleted` by its code, `SQLITE_CONSTRAINT_TRIGGER`).
+    static let accountDeletedMessage = "quickactiond: the account was deleted"
+
+    /// Triggers that refuse a row whose account does not exist (migration 8).
+    private static let accountTriggers = ["contacts", "triggers", "idempotency_answers"].map { table in
+        """
+        CREATE TRIGGER \(table)_account_exists BEFORE INSERT ON \(table)
+        WHEN NOT EXISTS (SELECT 1 FROM accounts WHERE key = new.account) BEGIN
+            SELECT RAISE(ABORT, '\(accountDeletedMessage)');
+        END;
+        """
+    }.joined(separator: "\n")
 
     /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a
     /// level holding 4 or more (FTS5's `usermerge`), so a tidy index costs nothing. Run between
@@ -205,7 +233,7 @@ enum SQLiteSchema {
                 message: "the file at \(path) is a SQLite database but not a quickactiond one (application_id \(identity.applicationID), "
                     + "\(identity.objects) schema objects); it was left untouched: choose another path")
         }
-        try refuseNewer(identity.userVersion, path: path)
+        try refuseUnknown(identity.userVersion, objects: identity.objects, path: path)
         do throws(StorageError) {
             let mode = try connection.firstRow("PRAGMA journal_mode = WAL") { $0.text(at: 0) }
             guard mode?.lowercased() == "wal" else {
@@ -224,7 +252,7 @@ enum SQLiteSchema {
         try connection.transaction(immediate: true) { () throws(StorageError) in
             // Read again under the write lock: another process may have migrated meanwhile.
             let current = try connection.integer("PRAGMA user_version")
-            try refuseNewer(current, path: connection.path)
+            try refuseUnknown(current, objects: try connection.integer("SELECT count(*) FROM sqlite_schema"), path: connection.path)
             for migration in migrations.dropFirst(Int(current)) {
                 try connection.execute(migration)
             }
@@ -234,12 +262,20 @@ enum SQLiteSchema {
         }
     }
 
-    /// Refuses a schema written by a newer quickactiond than this one.
-    private static func refuseNewer(_ userVersion: Int64, path: String) throws(StorageError) {
-        guard userVersion <= Int64(migrations.count) else {
+    /// Refuses a schema version this binary did not write: newer than it knows (a newer
+    /// quickactiond's), or one no quickactiond writes (negative, or 0 on a file that holds
+    /// tables). Only an empty file starts at 0.
+    static func refuseUnknown(_ userVersion: Int64, objects: Int64, path: String) throws(StorageError) {
+        if userVersion > Int64(migrations.count) {
             throw StorageError(
                 message: "the database at \(path) has schema version \(userVersion), but this quickactiond knows only up to "
                     + "\(migrations.count): upgrade quickactiond, or choose another path")
+        }
+        if userVersion < 0 || (userVersion == 0 && objects > 0) {
+            throw StorageError(
+                message: "the database at \(path) has schema version \(userVersion) (PRAGMA user_version), which no quickactiond writes"
+                    + (objects > 0 ? " on a database holding \(objects) schema objects" : "")
+                    + ": it was left untouched; restore it from a backup, or choose another path")
         }
     }
 

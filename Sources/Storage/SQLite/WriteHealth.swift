@@ -16,7 +16,7 @@ final class WriteHealth: Sendable {
     /// Records a group commit: `failures` of the transaction or of single writes in it, and
     /// whether a commit that changed rows succeeded.
     func observe(failures: [StorageError], committedChanges: Bool) {
-        if let storage = failures.first(where: { $0.cause != .unavailable }) {
+        if let storage = failures.first(where: { $0.cause == .full || $0.cause == .ioError }) {
             failure.withLock { $0 = storage }
         } else if committedChanges {
             failure.withLock { $0 = nil }

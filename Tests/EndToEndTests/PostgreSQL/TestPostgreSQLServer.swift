@@ -69,6 +69,16 @@ final class PrivatePostgreSQLCluster {
     /// Starts it again.
     func start() throws { try Self.script(["start", directory.path]) }
 
+    /// Makes `role` log in over TCP (127.0.0.1) with its password (SCRAM), as a managed
+    /// PostgreSQL would; the Unix socket keeps trusting the tests' own sessions.
+    func requirePassword(role: String) throws {
+        let rules = directory.appendingPathComponent("data/pg_hba.conf")
+        let current = try String(contentsOf: rules, encoding: .utf8)
+        // The first matching line wins; written in place, so the file keeps its owner.
+        try ("host all \(role) 127.0.0.1/32 scram-sha-256\n" + current).write(to: rules, atomically: false, encoding: .utf8)
+        _ = try TestPostgreSQLServer.psql("SELECT pg_reload_conf()", conninfo: conninfo)
+    }
+
     /// Stops it and deletes its directory.
     func remove() {
         guard !removed else { return }

@@ -125,6 +125,7 @@ private final class CountingTokenLookups: DataStore, AccountStore {
         try base.replaceToken(accountID: id, tokenDigest: tokenDigest)
     }
     func accountCount() throws(StorageError) -> Int { try base.accountCount() }
+    func restoreDefaultAccount() throws(StorageError) { try base.restoreDefaultAccount() }
     var accountChanges: AccountChangeFeed { base.accountChanges }
 }
 

@@ -155,6 +155,30 @@ import Testing
         #expect(none.texts.contains { $0.text == "No HIG findings" })
     }
 
+    @Test("The legend lists 20 findings, those about the drawn rows first, then says how many more: the picture does not grow with the list")
+    func legendIsBounded() throws {
+        let items = Self.builder.items(dynamic: (0..<10_000).map { Self.favorite("Same Name", email: "c\($0)@example.com") })
+        // Findings about hidden items first, as the Info.plist's come first in a list's findings.
+        let hidden = (0..<30).map { ShortcutWarning(index: 5_000 + $0, type: "FavoriteAction", rule: "empty-value", message: "hidden \($0)") }
+        let warnings = hidden + ShortcutLinter.warnings(for: items, appName: nil)
+        #expect(warnings.count == 30 + 9_999)
+        let preview = ShortcutMenuPreview(items: items, warnings: warnings)
+        let layout = preview.layout()
+        #expect(layout.badges.count == ShortcutMenuPreview.legendLimit)
+        #expect(layout.texts.contains { $0.text == "and \(warnings.count - 20) more" })
+        // The fourth row (the second "Same Name") is finding 31; it is listed, first.
+        #expect(layout.rows[3].findings == [31])
+        #expect(layout.badges.map(\.number) == [31] + Array(1...19))
+        #expect(layout.height < 2_000, "\(layout.height)")
+        let svg = preview.svg()
+        #expect(svg.utf8.count < 64 * 1024, "\(svg.utf8.count) bytes")
+        #expect(SVGDocument(svg).error == nil)
+        // Twenty findings or fewer: no such line.
+        let few = ShortcutMenuPreview(items: items, warnings: Array(warnings.prefix(20))).layout()
+        #expect(!few.texts.contains { $0.text.hasSuffix(" more") })
+        #expect(few.badges.count == 20)
+    }
+
     @Test func everySystemIconTypeHasItsOwnGlyphAndOthersAFallback() {
         let glyphs = ShortcutIconType.allCases.map(ShortcutGlyph.markup(for:))
         #expect(glyphs.count == 29)

@@ -64,6 +64,68 @@ import Testing
         #expect(error?.message.contains("schema version 99") == true, "\(String(describing: error))")
     }
 
+    /// A version table an operator or another program changed: start-up refuses it, naming
+    /// what it found, and rolls back (the table is as it was), never traps.
+    @Test(arguments: [
+        ("UPDATE quickactiond_schema SET version = -5", "schema version -5"),
+        ("UPDATE quickactiond_schema SET version = 0", "schema version 0"),
+        ("DELETE FROM quickactiond_schema", "no schema version"),
+        ("DROP TABLE quickactiond_schema", "no schema version"),
+        ("INSERT INTO quickactiond_schema VALUES (2)", "2 rows in quickactiond_schema"),
+        ("ALTER TABLE quickactiond_schema ALTER version DROP NOT NULL; UPDATE quickactiond_schema SET version = NULL", "schema version NULL"),
+    ])
+    func anUnknownSchemaVersionIsRefusedNamingIt(tampering: String, expected: String) throws {
+        let name = try TestPostgreSQL.createDatabase()
+        defer { TestPostgreSQL.dropDatabase(name) }
+        let conninfo = try #require(TestPostgreSQL.conninfo)
+        try PostgreSQLDataStore.open(conninfo, database: name).close()
+        let admin = try TestPostgreSQL.admin(database: name)
+        try admin.run(tampering)
+        let error = #expect(throws: StorageError.self) { try PostgreSQLDataStore.open(conninfo, database: name) }
+        #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+        #expect(error?.message.contains("quickactiond_schema") == true, "\(String(describing: error))")
+        #expect(try admin.execute("SELECT count(*) FROM accounts").int64(0, 0) == 1, "the refused database was left as it was")
+    }
+
+    /// Schema 1 had no foreign keys: the rows that deletions racing writes left behind go, and
+    /// from then on the database refuses a row of an account that does not exist.
+    @Test func aVersion1DatabaseLosesItsOrphansAndGainsForeignKeys() throws {
+        let name = try TestPostgreSQL.createDatabase()
+        defer { TestPostgreSQL.dropDatabase(name) }
+        let conninfo = try #require(TestPostgreSQL.conninfo)
+        let admin = try TestPostgreSQL.admin(database: name)
+        try admin.run(
+            "BEGIN; \(PostgreSQLSchema.migrations[0]); CREATE TABLE quickactiond_schema (version integer NOT NULL); "
+                + "INSERT INTO quickactiond_schema VALUES (1); COMMIT")
+        try admin.run(
+            "INSERT INTO contacts (account, id, name, favorite, created_ms, updated_ms, revision, search_key) VALUES "
+                + "(1, 'kept', 'Kept', false, 1, 1, 1, 'kept'), (77, 'orphan', 'Orphan', false, 1, 1, 1, 'orphan');"
+                + "INSERT INTO triggers (account, id, type, received_ms, message) VALUES (77, 't1', 'SearchAction', 1, 'm');"
+                + "INSERT INTO idempotency_answers (account, key, request_digest, status, body, created_ms) VALUES (77, 'k', 'd', 200, '', 1)")
+        let store = try PostgreSQLDataStore.open(conninfo, database: name)
+        defer { try? store.close() }
+        #expect(try admin.execute("SELECT string_agg(id, ',') FROM contacts").text(0, 0) == "kept")
+        #expect(try admin.execute("SELECT (SELECT count(*) FROM triggers) + (SELECT count(*) FROM idempotency_answers)").int64(0, 0) == 0)
+        #expect(try admin.execute("SELECT version FROM quickactiond_schema").int64(0, 0) == Int64(PostgreSQLSchema.migrations.count))
+        let refused = #expect(throws: StorageError.self) {
+            try admin.run("INSERT INTO triggers (account, id, type, received_ms, message) VALUES (77, 't2', 'SearchAction', 1, 'm')")
+        }
+        #expect(refused?.cause == .accountDeleted && refused?.sqlState == "23503", "\(String(describing: refused))")
+    }
+
+    /// A value PostgreSQL cannot take (a NUL in text: SQLSTATE 22021) is the request's fault.
+    @Test func aDataExceptionIsAnInvalidValueNotAnOutage() throws {
+        let store = try TestPostgreSQL.openFresh()
+        defer {
+            try? store.close()
+            TestPostgreSQL.drop(store)
+        }
+        let error = #expect(throws: StorageError.self) { try store.contacts(of: .default).get(id: "nul\u{0}id") }
+        #expect(error?.cause == .invalidValue && error?.sqlState == "22021", "\(String(describing: error))")
+        #expect(error?.reason?.contains("character_not_in_repertoire") == true)
+        #expect(try store.contacts(of: .default).counts() == (0, 0), "the store still answers")
+    }
+
     @Test func aDroppedTableIsAStorageErrorNotACrash() throws {
         let store = try TestPostgreSQL.openFresh()
         defer {

@@ -13,6 +13,9 @@ import Testing
         #expect(io.description == "/x.sqlite: disk I/O error (SQLite code 778)")
         #expect(StorageError.sqlite(SQLITE_FULL, message: "full").cause == .full)
         #expect(StorageError.sqlite(SQLITE_BUSY, message: "busy").cause == .unavailable)
+        // A trigger's RAISE is the schema refusing a deleted account's row; other constraints are not.
+        #expect(StorageError.sqlite(StorageError.constraintTrigger, message: SQLiteSchema.accountDeletedMessage).cause == .accountDeleted)
+        #expect(StorageError.sqlite(SQLITE_CONSTRAINT | (8 << 8), message: "UNIQUE constraint failed").cause == .unavailable)
     }
 
     @Test func anErrorWithoutABackendCodeSaysOnlyItsMessage() {

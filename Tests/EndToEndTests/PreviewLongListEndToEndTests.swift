@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `GET /shortcuts/preview.svg?warnings=true` of a list of 10,000 favorites, against the real
+/// binary: the picture shows what the Home Screen shows and a bounded legend, and drawing it
+/// never holds up the server.
+@Suite struct PreviewLongListEndToEndTests {
+    static let favorites = 10_000
+    static let preview = "/shortcuts/preview.svg?warnings=true"
+
+    /// A server on a store of `favorites` favorites: the schema made by a first start, the rows
+    /// by `bench/fill_contacts.py` (which checks that it still mirrors the schema), all made
+    /// favorites in SQLite. Seconds, where 10,000 POSTs would take a minute on a debug build.
+    static func server(favorites: Int) throws -> ServerProcess {
+        let directory = try TemporaryDirectory()
+        try #require(try ServerProcess(directory: directory, arguments: ["--no-seed"]).stop() == .exited(0))
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("bench/fill_contacts.py").path
+        let path = directory.path("test.sqlite")
+        let filled = try ChildProcess.run("/usr/bin/env", ["python3", script, path, String(favorites)], seconds: 60)
+        try #require(filled == .exited(0), "fill_contacts.py: \(String(describing: filled))")
+        try StartupRefusalEndToEndTests.sqlite(path, "UPDATE contacts SET favorite = 1")
+        return try ServerProcess(directory: directory, arguments: ["--no-seed"])
+    }
+
+    /// The `height` of the picture's `<svg>` element.
+    static func height(_ svg: String) -> Double? {
+        guard let match = svg.firstMatch(of: #/<svg [^>]*? height="([0-9.]+)"/#) else { return nil }
+        return Double(match.1)
+    }
+
+    @Test("10,000 favorites: a small picture with 20 findings and how many more; drawing it after a change does not hold up /healthz")
+    func longList() throws {
+        let server = try Self.server(favorites: Self.favorites)
+        defer { server.stop() }
+        let list = try server.request("GET", "/shortcuts")
+        let object = try list.jsonObject()
+        #expect((object["items"] as? [Any])?.count == Self.favorites + 2)
+        let findings = try #require((object["warnings"] as? [Any])?.count)
+        #expect(findings > 20, "the filled names repeat: duplicate titles")
+
+        let picture = try server.request("GET", Self.preview)
+        #expect(picture.status == 200)
+        #expect(picture.body.count < 64 * 1024, "the picture is \(picture.body.count) bytes")
+        let height = try #require(Self.height(picture.text))
+        #expect(height < 3_000, "the picture is \(height) px tall")
+        #expect(PreviewEndToEndTests.isWellFormedXML(picture.body))
+        #expect(picture.text.contains(">and \(findings - 20) more</text>"))
+        #expect(picture.text.components(separatedBy: #" r="7.5" "#).count - 1 == 20, "20 numbered findings in the legend")
+        #expect(picture.text.components(separatedBy: #"<g class="row""#).count - 1 == 4, "the four items the Home Screen shows")
+
+        // A change, then three pictures at once while a probe times /healthz on its own connection.
+        let contact = try #require(try server.listContacts("?limit=1").contacts.first)
+        #expect(try server.request("PATCH", "/contacts/\(contact.id)", json: #"{"name":"Renamed Favorite"}"#).status == 200)
+        let probe = try server.connect()
+        defer { probe.close() }
+        let done = Locked(false)
+        let fetched = Locked([String]())
+        let port = server.port
+        let fetching = Thread {
+            let (answers, _) = ThreadGroup.run(count: 3, timeout: 120) { _ in
+                let client = try HTTPTestClient(port: port)
+                defer { client.close() }
+                let answer = try client.send("GET", Self.preview)
+                return "\(answer.status) \(answer.header("ETag") ?? "")"
+            }
+            done.withLock { $0 = true }
+            fetched.withLock { $0 = answers.map { $0 ?? "failed" } }
+        }
+        fetching.start()
+        var slowest = 0.0
+        let deadline = Date().addingTimeInterval(120)
+        while !done.value && Date() < deadline {
+            let started = Date()
+            #expect(try probe.send("GET", "/healthz").status == 200)
+            slowest = max(slowest, Date().timeIntervalSince(started))
+            usleep(5_000)
+        }
+        #expect(done.value, "the pictures were not drawn within 120 s")
+        #expect(slowest < 0.5, "GET /healthz took \(slowest) s while pictures were drawn")
+        let answers = fetched.value
+        #expect(answers.count == 3 && answers.allSatisfy { $0.hasPrefix("200 ") }, "\(answers)")
+        #expect(Set(answers).count == 1, "one picture for one list: \(answers)")
+        #expect(answers.first != "200 \(picture.header("ETag") ?? "")", "the picture follows the change")
+    }
+}
