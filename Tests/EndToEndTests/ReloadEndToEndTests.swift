@@ -46,8 +46,10 @@ import Testing
         (list["items"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
     }
 
-    @Test("Single account: SIGHUP puts new items, translations and token in force; a bad file or no change makes no new version")
-    func singleAccount() throws {
+    @Test(
+        "Single account: SIGHUP puts new items, translations and token in force; a bad file or no change makes no new version",
+        arguments: StorageBackend.available)
+    func singleAccount(on backend: StorageBackend) throws {
         let directory = try TemporaryDirectory()
         let itemsFile = directory.path("items.json")
         let localizations = directory.path("Localizations")
@@ -58,9 +60,13 @@ import Testing
         try Self.write(#""Alpha" = "Alpha (fr)";"#, to: french)
         let oldToken = "first-token-0123456789"
         try Self.write(oldToken + "\n", to: tokenFile)
-        let server = try ServerProcess(
-            directory: directory, arguments: ["--no-seed", "--shortcuts", itemsFile, "--localizations", localizations, "--token-file", tokenFile])
-        defer { server.stop() }
+        let arguments = ["--no-seed", "--shortcuts", itemsFile, "--localizations", localizations, "--token-file", tokenFile]
+        try backend.withServers(directory: directory, arguments: arguments) { servers, _ in
+            try Self.singleAccount(servers[0], tokenFile: tokenFile, itemsFile: itemsFile, french: french, oldToken: oldToken)
+        }
+    }
+
+    static func singleAccount(_ server: ServerProcess, tokenFile: String, itemsFile: String, french: String, oldToken: String) throws {
 
         let before = try server.request("GET", "/shortcuts", headers: [("Authorization", "Bearer \(oldToken)")])
         #expect(before.status == 200)
@@ -123,17 +129,23 @@ import Testing
         #expect(server.stop() == .exited(0))
     }
 
-    @Test("Accounts: SIGHUP puts new items and admin token in force; each account's stream gets its new list, its old ETag no longer matches")
-    func accounts() throws {
+    @Test(
+        "Accounts: SIGHUP puts new items and admin token in force; each account's stream gets its new list, its old ETag no longer matches",
+        arguments: StorageBackend.available)
+    func accounts(on backend: StorageBackend) throws {
         let directory = try TemporaryDirectory()
         let itemsFile = directory.path("items.json")
         let adminFile = directory.path("admin-token")
         try Self.write(Self.items("Alpha"), to: itemsFile)
         let oldAdmin = "first-admin-token-0123456789"
         try Self.write(oldAdmin, to: adminFile)
-        let server = try ServerProcess(
-            directory: directory, arguments: ["--no-seed", "--accounts", "--admin-token-file", adminFile, "--shortcuts", itemsFile])
-        defer { server.stop() }
+        let arguments = ["--no-seed", "--accounts", "--admin-token-file", adminFile, "--shortcuts", itemsFile]
+        try backend.withServers(directory: directory, arguments: arguments) { servers, _ in
+            try Self.accounts(servers[0], adminFile: adminFile, itemsFile: itemsFile, oldAdmin: oldAdmin)
+        }
+    }
+
+    static func accounts(_ server: ServerProcess, adminFile: String, itemsFile: String, oldAdmin: String) throws {
         let created = try server.request(
             "POST", "/accounts", headers: [("Authorization", "Bearer \(oldAdmin)"), ("Content-Type", "application/json")],
             body: Array(#"{"name":"Alice"}"#.utf8))

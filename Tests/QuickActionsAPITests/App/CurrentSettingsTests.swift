@@ -55,6 +55,61 @@ import Testing
         #expect(try api.send("GET", "/contacts", headers: [("Authorization", "Bearer \(token)")]).status == 200)
     }
 
+    @Test("With store workers: a replaced token is refused from memory, and what memory answers after a replacement is the new setup's")
+    func singleAccountWithStoreWorkers() throws {
+        let workers = StoreWorkers(threads: 2)
+        defer { workers.stop() }
+        let api = try APITestHarness(seed: true, token: Self.oldToken, workers: workers)
+        let old = [("Authorization", "Bearer \(Self.oldToken)")]
+        let new = [("Authorization", "Bearer \(Self.newToken)")]
+        #expect(try api.send("GET", "/shortcuts", headers: old).status == 200)
+        api.settings.replace(with: ServiceSettings(shortcuts: Self.setup("New", languages: ["fr"]), serviceToken: Self.newToken))
+        let refused = try api.handle("GET", "/shortcuts", headers: old)
+        #expect(refused.deferred == nil && refused.status == 401, "the old token opened the list")
+        let list = try api.handle("GET", "/shortcuts", headers: new + [("Accept-Language", "fr")])
+        #expect(list.deferred == nil && list.status == 200, "the list was not answered from memory")
+        let answered = TestResponse(list)
+        #expect(answered.headers["Content-Language"] == "fr")
+        #expect(Self.types(answered).first == "New", "\(answered.text)")
+        let preview = try api.send("GET", "/shortcuts/preview.svg", headers: new + [("Accept-Language", "fr")])
+        #expect(preview.status == 200 && preview.headers["Content-Language"] == "fr" && preview.text.contains("New (fr)"))
+    }
+
+    @Test(
+        "With store workers, accounts: the old admin token is refused on the memory and the store path; a cached list is read again with the new setup",
+        arguments: [false, true])
+    func accountsWithStoreWorkers(adminTokenShapedLikeAnAccountToken: Bool) throws {
+        let (oldAdmin, newAdmin) =
+            adminTokenShapedLikeAnAccountToken ? (AccountToken.generate(), AccountToken.generate()) : (Self.oldToken, Self.newToken)
+        let workers = StoreWorkers(threads: 2)
+        defer { workers.stop() }
+        let api = try APITestHarness(accounts: oldAdmin, workers: workers)
+        let created = try api.send("POST", "/accounts", json: #"{"name":"Alice"}"#, headers: [("Authorization", "Bearer \(oldAdmin)")])
+        let alice = [("Authorization", "Bearer \(try #require(try created.object()["token"]?.stringValue))")]
+        #expect(try api.send("GET", "/shortcuts", headers: alice).status == 200)
+        let cached = try api.handle("GET", "/shortcuts", headers: alice)
+        #expect(cached.deferred == nil, "the list is not in memory")
+        let oldETag = try #require(TestResponse(cached).headers["ETag"])
+
+        api.settings.replace(with: ServiceSettings(shortcuts: Self.setup("New"), adminToken: newAdmin))
+        let refused = try api.handle("GET", "/accounts", headers: [("Authorization", "Bearer \(oldAdmin)")])
+        // A token shaped like an account's is looked up in the store (by a worker); another is refused at once.
+        #expect((refused.deferred != nil) == adminTokenShapedLikeAnAccountToken)
+        #expect(try api.send("GET", "/accounts", headers: [("Authorization", "Bearer \(oldAdmin)")]).status == 401)
+        #expect(try api.send("GET", "/accounts", headers: [("Authorization", "Bearer \(newAdmin)")]).status == 200)
+        #expect(try api.handle("GET", "/shortcuts", headers: alice + [("If-None-Match", oldETag)]).deferred != nil, "the old list is still cached")
+        let reread = try api.send("GET", "/shortcuts", headers: alice + [("If-None-Match", oldETag)])
+        #expect(reread.status == 200 && Self.types(reread).first == "New", "\(reread.status) \(reread.text)")
+        let fromMemory = try api.handle("GET", "/shortcuts", headers: alice)
+        #expect(fromMemory.deferred == nil && Self.types(TestResponse(fromMemory)).first == "New")
+    }
+
+    /// The types of a list's items.
+    static func types(_ response: TestResponse) -> [String] {
+        guard case .array(let items)? = try? response.object()["items"] else { return [] }
+        return items.compactMap { $0.objectValue?["type"]?.stringValue }
+    }
+
     @Test("A request view replaced stays alive (requests read it unretained); a replacement that changes no token or language keeps it")
     func replacedRequestViewsStayAlive() {
         let settings = CurrentSettings(ServiceSettings(shortcuts: Self.setup("A", languages: ["de"]), serviceToken: Self.oldToken))

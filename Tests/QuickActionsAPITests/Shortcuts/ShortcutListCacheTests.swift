@@ -122,4 +122,20 @@ import Testing
         while announced.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline { usleep(1000) }
         #expect(announced.withLock { $0 } == [after.version])
     }
+
+    @Test("A re-read after another instance's change keeps the setup in force, and is a newer version")
+    func aRereadKeepsTheNewSetup() throws {
+        let repository = InMemoryContactRepository()
+        _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
+        let cache = try ShortcutListCache(setup: ShortcutSetup(), repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let items = [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]
+        cache.reconfigure(ShortcutSetup(builder: ShortcutItemBuilder(staticItems: items)))
+        let reconfigured = cache.versioned(Self.keys[0])
+        // What the store says of a change it has no details of (another instance's).
+        repository.changes.publish(ContactChange(before: nil, after: nil))
+        let reread = cache.versioned(Self.keys[0])
+        #expect(reread.version > reconfigured.version)
+        #expect(cache.items.map(\.type) == ["New", ShortcutItemBuilder.favoriteActionType])
+        #expect(reread.representation.etag == reconfigured.representation.etag, "the same favorites and setup rendered differently")
+    }
 }
