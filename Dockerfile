@@ -80,7 +80,8 @@ STOPSIGNAL SIGTERM
 
 # Listening on 0.0.0.0 inside the container needs either a token or
 # --allow-unauthenticated. The default below is UNAUTHENTICATED: operators
-# should set QUICKACTIOND_TOKEN (or mount a secret and pass --token-file FILE)
+# should set QUICKACTIOND_TOKEN, 16 characters or more such as `openssl rand -hex 32`
+# (or mount a secret and pass --token-file FILE, which SIGHUP reads again)
 # and drop --allow-unauthenticated by overriding the command, e.g.
 #   docker run -e QUICKACTIOND_TOKEN=... quickactiond \
 #     --host 0.0.0.0 --port 8080 --db /data/quickactions.sqlite

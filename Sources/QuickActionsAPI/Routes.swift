@@ -11,7 +11,7 @@ enum Routes {
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
         accounts: AccountsController, system: SystemController
     ) -> [Route] {
-        let preview = PreviewPageController(catalog: shortcuts.catalog)
+        let preview = PreviewPageController(settings: shortcuts.settings)
         return [
             Route("GET", "/healthz", "getHealth", access: .open, store: .never, system.getHealth),
             Route("GET", "/readyz", "getReadiness", access: .open, system.getReadiness),

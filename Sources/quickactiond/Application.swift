@@ -7,7 +7,7 @@ import Storage
 import Synchronization
 
 /// The composition root: parses the command line, builds every part, serves until
-/// SIGINT/SIGTERM, and returns the process exit status.
+/// SIGINT/SIGTERM (reloading the operator's files on SIGHUP), and returns the process exit status.
 public enum Application {
     /// Runs `quickactiond` with `arguments` (including the program name) and returns the exit status.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {
@@ -51,7 +51,7 @@ public enum Application {
         let logger = RequestLogger(level: configuration.logLevel)
         // Armed before anything is announced, so a signal sent as soon as the listening line
         // appears is never lost nor fatal.
-        let termination = TerminationSignals()
+        let signals = ProcessSignals()
         let service: Service
         do {
             service = try Service(configuration: configuration, logger: logger)
@@ -60,8 +60,9 @@ public enum Application {
             Console.error("quickactiond: \(error)\n")
             return 1
         }
+        signals.onReload { service.reload(logger: logger) }
         Console.out("quickactiond listening on http://\(displayHost(configuration.host)):\(service.server.port)\n")
-        let signal = termination.wait()
+        let signal = signals.waitForTermination()
         logger.log(.info, "stopping", ["signal": .string(signal)])
         service.stop(logger: logger)
         logger.log(.info, "stopped")

@@ -32,11 +32,11 @@ public enum CommandLineParser {
         Option(
             name: "--build-setting", value: "NAME=VALUE",
             help: "expand $(NAME) and ${NAME} in the Info.plist; repeatable (DEVELOPMENT_LANGUAGE defaults to en)"),
-        Option(name: "--token", value: "TOKEN", help: "require 'Authorization: Bearer TOKEN' (also QUICKACTIOND_TOKEN)"),
+        Option(name: "--token", value: "TOKEN", help: "require 'Authorization: Bearer TOKEN', 16 characters or more (also QUICKACTIOND_TOKEN)"),
         Option(name: "--token-file", value: "FILE", help: "read the token from FILE"),
         Option(name: "--allow-unauthenticated", value: nil, help: "allow a non-loopback --host without a token"),
         Option(name: "--accounts", value: nil, help: "multi-account mode: account tokens select accounts (needs an admin token)"),
-        Option(name: "--admin-token", value: "TOKEN", help: "the admin token of --accounts (also QUICKACTIOND_ADMIN_TOKEN)"),
+        Option(name: "--admin-token", value: "TOKEN", help: "the admin token of --accounts, 16 characters or more (also QUICKACTIOND_ADMIN_TOKEN)"),
         Option(name: "--admin-token-file", value: "FILE", help: "read the admin token from FILE"),
         Option(name: "--max-contacts-per-account", value: "N", help: "most contacts an account may hold (default 10000)"),
         Option(name: "--rate-limit", value: "N", help: "requests per second per account, refused with 429 past it (default off)"),
@@ -72,6 +72,11 @@ public enum CommandLineParser {
         for (flag, option) in zip(flags, options) {
             lines.append("  " + flag.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
         }
+        lines += [
+            "",
+            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations,",
+            "         --token-file and --admin-token-file again and puts them in force, or keeps all as it was if one fails.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -130,14 +135,15 @@ public enum CommandLineParser {
                 throw UsageError(description: "unknown option '\(flag)'")
             }
         }
-        if configuration.token == nil, configuration.tokenFile == nil, let token = environment["QUICKACTIOND_TOKEN"], !token.isEmpty {
-            configuration.token = token
-        }
         if configuration.token != nil && configuration.tokenFile != nil {
             throw UsageError(description: "give the token with --token or --token-file, not both")
         }
-        if configuration.token?.isEmpty == true {
-            throw UsageError(description: "--token must not be empty")
+        if let token = configuration.token {
+            try Self.checkToken(token, from: "--token", withoutToken: "leave --token out")
+        } else if configuration.tokenFile == nil, let token = environment["QUICKACTIOND_TOKEN"] {
+            // Set but empty is refused like `--token ''`: only an unset variable means "no token".
+            try Self.checkToken(token, from: "QUICKACTIOND_TOKEN", withoutToken: "unset QUICKACTIOND_TOKEN")
+            configuration.token = token
         }
         try Self.checkAccounts(&configuration, environment: environment)
         return .serve(configuration)
@@ -145,22 +151,27 @@ public enum CommandLineParser {
 
     /// The admin token from the environment, and the combinations multi-account mode refuses.
     static func checkAccounts(_ configuration: inout ServiceConfiguration, environment: [String: String]) throws(UsageError) {
-        if configuration.adminToken == nil, configuration.adminTokenFile == nil, let token = environment["QUICKACTIOND_ADMIN_TOKEN"],
-            !token.isEmpty
-        {
-            configuration.adminToken = token
-        }
         if configuration.adminToken != nil && configuration.adminTokenFile != nil {
             throw UsageError(description: "give the admin token with --admin-token or --admin-token-file, not both")
         }
-        if configuration.adminToken?.isEmpty == true {
-            throw UsageError(description: "--admin-token must not be empty")
+        if let token = configuration.adminToken {
+            try Self.checkToken(token, from: "--admin-token", withoutToken: "leave --admin-token out")
+        } else if configuration.adminTokenFile == nil, let token = environment["QUICKACTIOND_ADMIN_TOKEN"] {
+            try Self.checkToken(token, from: "QUICKACTIOND_ADMIN_TOKEN", withoutToken: "unset QUICKACTIOND_ADMIN_TOKEN")
+            configuration.adminToken = token
         }
         guard configuration.accounts else { return }
         if configuration.token != nil || configuration.tokenFile != nil {
             throw UsageError(
                 description: "--token is single-account mode's; with --accounts each account has its own token and the admin token "
                     + "(--admin-token) manages them")
+        }
+    }
+
+    /// Refuses a token that `TokenRequirement` refuses.
+    private static func checkToken(_ token: String, from source: String, withoutToken: String) throws(UsageError) {
+        if let problem = TokenRequirement.problem(with: token, from: source, withoutToken: withoutToken) {
+            throw UsageError(description: problem)
         }
     }
 

@@ -4,6 +4,7 @@ import QuickActions
 import QuickActionsAPI
 import Sharding
 import Storage
+import Synchronization
 
 /// A running quickactiond: the store, the shortcut cache, the router and the HTTP server.
 final class Service: Sendable {
@@ -11,7 +12,12 @@ final class Service: Sendable {
     let repository: any ContactRepository
     let events: EventHub
     let purger: RetentionPurger
+    /// The settings from the operator's files, which `reload` replaces.
+    let settings: CurrentSettings
     private let store: any DataStore
+    private let configuration: ServiceConfiguration
+    /// What the files held at the last load that succeeded: a reload puts in force what differs.
+    private let loaded: Mutex<OperatorFiles>
     /// Where requests that need the store run, when its reads may wait (PostgreSQL).
     private let workers: StoreWorkers?
 
@@ -26,35 +32,28 @@ final class Service: Sendable {
 
     /// Opens the store, builds the API and starts listening. Throws with a message for the operator.
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
-        let token = try Self.resolveToken(configuration)
-        let adminToken = try Self.resolveAdminToken(configuration)
+        let files = try OperatorFiles.load(configuration)
         let store = try Self.openStore(configuration, log: Self.storageLog(logger))
         // A store whose reads may wait on another client's lock is read off the HTTP threads: as
         // many workers as reader connections, and as many again to wait for commits.
         let workers = store.readsMayWait ? StoreWorkers(threads: 2 * configuration.databasePool) : nil
         let repository = store.contacts(of: .default)
         let triggers = store.triggers(of: .default)
-        let shortcuts = try Self.loadShortcuts(configuration)
-        let builder = ShortcutItemBuilder(staticItems: shortcuts.configuration.staticItems)
+        let settings = CurrentSettings(
+            ServiceSettings(shortcuts: Self.setup(files, configuration), serviceToken: files.token, adminToken: files.adminToken))
         // A row per HTTP thread for everything the threads count or copy (see `PerThreadReplica`).
         let threadRows = ThreadRows(ownRows: configuration.threads)
         let metrics = Metrics(threadRows: threadRows)
-        Self.logShortcutFindings(shortcuts, path: configuration.shortcutsPath ?? "", logger: logger)
-        // The fallback language and the Content-Language of the untranslated list: the
-        // Info.plist's development region.
-        let renderer = ShortcutListRenderer(
-            catalog: shortcuts.catalog, appName: configuration.appName ?? shortcuts.configuration.appName,
-            baseLanguage: shortcuts.configuration.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
-            configurationWarnings: shortcuts.configuration.warnings)
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: threadRows)
-        let accounts = adminToken.map { adminToken in
-            Dependencies.AccountsMode(
-                store: store, adminToken: adminToken,
-                lists: AccountShortcutLists(capacity: configuration.cacheAccounts, store: store, builder: builder, renderer: renderer),
+        Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger)
+        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: threadRows)
+        let accounts =
+            configuration.accounts
+            ? Dependencies.AccountsMode(
+                store: store, lists: AccountShortcutLists(capacity: configuration.cacheAccounts, store: store, setup: settings.shortcuts),
                 // A token digest costs ~100 bytes against a list's few KB: ten times as many are
                 // kept, so an account whose list left the cache still needs no token lookup.
                 tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
-        }
+            : nil
         // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
         let events = EventHub(maxStreamsPerAccount: configuration.maxStreamsPerAccount, log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
@@ -62,12 +61,15 @@ final class Service: Sendable {
         purger = Self.purger(triggers, configuration, logger: logger)
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: triggers, builder: builder, cache: cache, metrics: metrics, events: events,
-                catalog: shortcuts.catalog, idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger,
-                serviceToken: token, store: store, accounts: accounts, workers: workers))
+                repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
+                idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
+                workers: workers))
         self.repository = repository
         self.events = events
         self.store = store
+        self.settings = settings
+        self.configuration = configuration
+        loaded = Mutex(files)
         self.workers = workers
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
@@ -82,6 +84,47 @@ final class Service: Sendable {
             threadRows: threadRows)
         events.start()
         purger.start()
+    }
+
+    /// The shortcut setup `files` and the flags describe. The fallback language and the
+    /// Content-Language of the untranslated list: the Info.plist's development region.
+    static func setup(_ files: OperatorFiles, _ configuration: ServiceConfiguration) -> ShortcutSetup {
+        let renderer = ShortcutListRenderer(
+            catalog: files.catalog, appName: configuration.appName ?? files.shortcuts.appName,
+            baseLanguage: files.shortcuts.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
+            configurationWarnings: files.shortcuts.warnings)
+        return ShortcutSetup(builder: ShortcutItemBuilder(staticItems: files.shortcuts.staticItems), renderer: renderer)
+    }
+
+    /// Reads the operator's files again (SIGHUP) and puts what changed in force, all at once:
+    /// new static items or translations are a new version of every list, sent to the open
+    /// `/events` streams; a replaced token stops working and the new one works from then on.
+    /// Everything is read and checked first: when a file fails, nothing changes, and the log
+    /// says which file and why. Files that hold what they held are no new version.
+    func reload(logger: RequestLogger) {
+        let files: OperatorFiles
+        do {
+            files = try OperatorFiles.load(configuration)
+        } catch {
+            var fields: [String: JSONValue] = ["signal": .string("SIGHUP"), "error": .string(String(describing: error))]
+            if let file = OperatorFiles.file(of: error) { fields["file"] = .string(file) }
+            logger.log(.error, "reload failed: the configuration in force is kept", fields)
+            return
+        }
+        let old = loaded.withLock { loaded in
+            defer { loaded = files }
+            return loaded
+        }
+        let changed = files.changes(from: old)
+        guard !changed.isEmpty else {
+            logger.log(.info, "reloaded: nothing changed", ["signal": .string("SIGHUP")])
+            return
+        }
+        let current = settings.current
+        let shortcuts = files.changesShortcuts(from: old) ? Self.setup(files, configuration) : current.shortcuts
+        if shortcuts !== current.shortcuts { Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger) }
+        settings.replace(with: ServiceSettings(shortcuts: shortcuts, serviceToken: files.token, adminToken: files.adminToken))
+        logger.log(.info, "reloaded", ["signal": .string("SIGHUP"), "changed": .array(changed.map(JSONValue.string))])
     }
 
     /// The retention purger for `configuration`'s --idempotency-ttl and --trigger-retention.
@@ -120,12 +163,7 @@ final class Service: Sendable {
     static func resolveToken(_ configuration: ServiceConfiguration) throws -> String? {
         var token = configuration.token
         if let path = configuration.tokenFile {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw StartupError("cannot read the token file '\(path)'")
-            }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw StartupError("the token file '\(path)' is empty") }
-            token = trimmed
+            token = try readTokenFile(path, kind: "token file", withoutToken: "leave --token-file out")
         }
         if token == nil && !configuration.allowUnauthenticated && !isLoopback(configuration.host) {
             throw StartupError(
@@ -141,16 +179,30 @@ final class Service: Sendable {
         guard configuration.accounts else { return nil }
         var token = configuration.adminToken
         if let path = configuration.adminTokenFile {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw StartupError("cannot read the admin token file '\(path)'")
-            }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw StartupError("the admin token file '\(path)' is empty") }
-            token = trimmed
+            token = try readTokenFile(path, kind: "admin token file", withoutToken: "leave out --accounts and --admin-token-file")
         }
         guard let token else {
             throw StartupError(
                 "--accounts needs an admin token to manage the accounts: set QUICKACTIOND_ADMIN_TOKEN, --admin-token or --admin-token-file")
+        }
+        return token
+    }
+
+    /// The token in the file at `path` (its `kind` names it in messages), surrounding white
+    /// space trimmed; refused as `TokenRequirement` says, and when the file cannot be read.
+    static func readTokenFile(_ path: String, kind: String, withoutToken: String) throws -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: path)
+        } catch {
+            throw StartupError("the \(kind) '\(path)' \(error.reason)", file: path)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw StartupError("the \(kind) '\(path)' is not UTF-8 text", file: path)
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = TokenRequirement.problem(with: token, from: "the \(kind) '\(path)'", withoutToken: withoutToken) {
+            throw StartupError(problem, file: path)
         }
         return token
     }
@@ -160,28 +212,15 @@ final class Service: Sendable {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
-    /// The static items (from --shortcuts, or the sample's) and their translations. A bad
-    /// file stops start-up with a message naming it.
-    static func loadShortcuts(_ configuration: ServiceConfiguration) throws -> (configuration: ShortcutConfiguration, catalog: LocalizationCatalog?) {
-        var shortcuts = ShortcutConfiguration(staticItems: ShortcutItemBuilder.defaultStaticItems)
-        if let path = configuration.shortcutsPath {
-            shortcuts = try ShortcutConfiguration.load(path: path, buildSettings: BuildSettings(configuration.buildSettings))
-        }
-        let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
-        return (shortcuts, catalog)
-    }
-
     /// Logs what iOS would read differently from the files (unexpanded build settings, empty
     /// values) and the translation files that were skipped: the service still starts.
-    static func logShortcutFindings(
-        _ shortcuts: (configuration: ShortcutConfiguration, catalog: LocalizationCatalog?), path: String, logger: RequestLogger
-    ) {
-        for warning in shortcuts.configuration.warnings {
+    static func logShortcutFindings(_ files: OperatorFiles, path: String, logger: RequestLogger) {
+        for warning in files.shortcuts.warnings {
             var fields: [String: JSONValue] = ["rule": .string(warning.rule), "file": .string(path)]
             if let index = warning.index { fields["index"] = .integer(Int64(index)) }
             logger.log(.warning, warning.message, fields)
         }
-        for file in shortcuts.catalog?.skippedFiles ?? [] {
+        for file in files.catalog?.skippedFiles ?? [] {
             logger.log(.warning, "translation file skipped: \(file.reason)", ["path": .string(file.path)])
         }
     }

@@ -62,7 +62,7 @@ import Testing
 
     @Test("--token: every path but the probes is 401 with a Bearer challenge without or with a wrong token; the token opens them")
     func tokenFlag() throws {
-        let token = "s3cret"
+        let token = "s3cret-0123456789abcdef"
         let server = try ServerProcess(arguments: ["--no-seed", "--token", token])
         defer { server.stop() }
 
@@ -90,7 +90,7 @@ import Testing
         let server = try ServerProcess(arguments: ["--no-seed"], environment: ["QUICKACTIOND_TOKEN": token])
         defer { server.stop() }
         try Self.expectLockedOut(server, authorization: nil)
-        try Self.expectLockedOut(server, authorization: "Bearer s3cret")
+        try Self.expectLockedOut(server, authorization: "Bearer s3cret-0123456789abcdef")
         try Self.expectOpenWith(server, token: token)
         #expect(!(try server.standardError().contains(token)), "the token appears in the log")
     }

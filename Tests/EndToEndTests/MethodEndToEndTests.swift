@@ -25,9 +25,9 @@ import Testing
 
     @Test("2,000 invented 4 KB methods, answered 401 under a token, leave /metrics with one 'other' label and its size unchanged")
     func inventedMethodsMintNoLabels() throws {
-        let server = try ServerProcess(arguments: ["--no-seed", "--token", "secret"])
+        let server = try ServerProcess(arguments: ["--no-seed", "--token", "secret-0123456789abcdef"])
         defer { server.stop() }
-        let auth = [("Authorization", "Bearer secret")]
+        let auth = [("Authorization", "Bearer secret-0123456789abcdef")]
         let client = try server.connect()
         defer { client.close() }
         let invent = { (index: Int) throws -> HTTPTestResponse in

@@ -106,7 +106,7 @@ import Testing
 
     @Test("With a token: the page and its files are open, with a strict CSP; the data needs the token")
     func pageWithToken() throws {
-        let server = try ServerProcess(arguments: Self.localized + ["--token", "s3cret"])
+        let server = try ServerProcess(arguments: Self.localized + ["--token", "s3cret-0123456789abcdef"])
         defer { server.stop() }
         let policy =
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
@@ -130,7 +130,7 @@ import Testing
         let script = try server.request("GET", "/preview/app.js").text
         #expect(!script.contains("innerHTML") && !script.contains("eval("))
         #expect(try server.request("GET", "/shortcuts/preview.svg").status == 401)
-        let authorized = try server.request("GET", "/shortcuts/preview.svg", headers: [("Authorization", "Bearer s3cret")])
+        let authorized = try server.request("GET", "/shortcuts/preview.svg", headers: [("Authorization", "Bearer s3cret-0123456789abcdef")])
         #expect(authorized.status == 200)
         #expect(authorized.text.contains("Quick actions of Quick Contacts"))
     }

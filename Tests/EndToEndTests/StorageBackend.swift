@@ -15,18 +15,23 @@ enum StorageBackend: String, Sendable, CustomTestStringConvertible {
 
     /// Runs `body` with `count` servers started with `arguments` on one new store, and a way to
     /// query that store behind their back. SQLite takes one process per file: `count` must be 1.
-    func withServers(_ count: Int = 1, arguments: [String] = [], _ body: ([ServerProcess], StoreQuery) throws -> Void) throws {
+    /// The servers run in `directory` when given (a new one each otherwise).
+    func withServers(
+        _ count: Int = 1, directory: TemporaryDirectory? = nil, arguments: [String] = [], _ body: ([ServerProcess], StoreQuery) throws -> Void
+    ) throws {
         switch self {
         case .sqlite:
             precondition(count == 1, "one process per SQLite file")
-            let server = try ServerProcess(arguments: arguments)
+            let server = try ServerProcess(directory: directory ?? TemporaryDirectory(), arguments: arguments)
             defer { server.stop() }
             try body([server], .sqlite(server.databasePath))
         case .postgres:
             try TestPostgreSQLServer.withDatabase { conninfo in
                 var servers: [ServerProcess] = []
                 defer { for server in servers { server.stop() } }
-                for _ in 0..<count { servers.append(try ServerProcess(arguments: ["--db", conninfo] + arguments)) }
+                for _ in 0..<count {
+                    servers.append(try ServerProcess(directory: directory ?? TemporaryDirectory(), arguments: ["--db", conninfo] + arguments))
+                }
                 try body(servers, .postgres(conninfo))
             }
         }

@@ -57,10 +57,10 @@ import Testing
 
     @Test("GET /openapi.yaml serves the repository's openapi.yaml (when a token is required, as the file says)")
     func openAPIDocument() throws {
-        let server = try ServerProcess(arguments: ["--token", "secret"])
+        let server = try ServerProcess(arguments: ["--token", "secret-0123456789abcdef"])
         defer { server.stop() }
 
-        let response = try server.request("GET", "/openapi.yaml", headers: [("Authorization", "Bearer secret")])
+        let response = try server.request("GET", "/openapi.yaml", headers: [("Authorization", "Bearer secret-0123456789abcdef")])
         #expect(response.status == 200)
         #expect(response.mediaType?.contains("yaml") == true)
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -146,9 +146,9 @@ import Testing
         #expect(openDocument.contains("\nsecurity: []\n"))
         #expect(!openDocument.contains("\nsecurity:\n  - bearerAuth: []\n"))
 
-        let secured = try ServerProcess(arguments: ["--no-seed", "--token", "secret"])
+        let secured = try ServerProcess(arguments: ["--no-seed", "--token", "secret-0123456789abcdef"])
         defer { secured.stop() }
-        let securedDocument = try secured.request("GET", "/openapi.yaml", headers: [("Authorization", "Bearer secret")]).text
+        let securedDocument = try secured.request("GET", "/openapi.yaml", headers: [("Authorization", "Bearer secret-0123456789abcdef")]).text
         #expect(securedDocument.contains("\nsecurity:\n  - bearerAuth: []\n"))
         #expect(!securedDocument.contains("\nsecurity: []\n"))
     }

@@ -13,6 +13,10 @@ struct APITestHarness {
     let handler: APIHandler
     let cache: ShortcutListCache
     let triggers: any TriggerStore
+    /// The settings in force: `settings.replace(with:)` is what a reload does.
+    let settings: CurrentSettings
+    /// The `/events` streams.
+    let events: EventHub
 
     /// `accounts`: multi-account mode with this admin token (the default account still holds
     /// the seed, as a migrated database's would).
@@ -28,21 +32,24 @@ struct APITestHarness {
         if seed { try repository.seedIfEmpty() }
         let renderer = ShortcutListRenderer(
             catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings)
-        cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
+        let settings = CurrentSettings(
+            ServiceSettings(shortcuts: ShortcutSetup(builder: builder, renderer: renderer), serviceToken: token, adminToken: adminToken))
+        self.settings = settings
+        cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let triggers = store.triggers(of: .default)
         self.triggers = triggers
-        let accounts = adminToken.map { adminToken in
+        let accounts = adminToken.map { _ in
             Dependencies.AccountsMode(
-                store: store, adminToken: adminToken,
-                lists: AccountShortcutLists(capacity: 100, store: store, builder: builder, renderer: renderer), tokenCacheCapacity: 100,
+                store: store, lists: AccountShortcutLists(capacity: 100, store: store, setup: settings.shortcuts), tokenCacheCapacity: 100,
                 maxContactsPerAccount: maxContactsPerAccount)
         }
+        let events = EventHub()
+        self.events = events
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: triggers, builder: builder, cache: self.cache, metrics: metrics, events: EventHub(),
-                catalog: catalog, idempotencyTTLSeconds: idempotencyTTLSeconds, serviceToken: token, store: store, accounts: accounts,
-                workers: workers))
+                repository: repository, triggers: triggers, settings: settings, cache: self.cache, metrics: metrics, events: events,
+                idempotencyTTLSeconds: idempotencyTTLSeconds, store: store, accounts: accounts, workers: workers))
         handler = APIHandler(router: router, logger: RequestLogger(level: .error), limiter: rateLimit, metrics: metrics, workers: workers)
     }
 

@@ -24,14 +24,13 @@ final class UnreachableRepository: ContactRepository {
 
 @Suite struct ReadinessTests {
     private func handler(_ repository: any ContactRepository) throws -> APIHandler {
-        let builder = ShortcutItemBuilder()
-        let cache = try ShortcutListCache(
-            builder: builder, repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
+        let settings = CurrentSettings(ServiceSettings())
+        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: InMemoryTriggerStore(), builder: builder, cache: cache,
+                repository: repository, triggers: InMemoryTriggerStore(), settings: settings, cache: cache,
                 metrics: Metrics(threadRows: ThreadRows(ownRows: 0)),
-                events: EventHub(), catalog: nil, idempotencyTTLSeconds: 86_400))
+                events: EventHub(), idempotencyTTLSeconds: 86_400))
         return APIHandler(router: router, logger: RequestLogger(level: .error), metrics: Metrics(threadRows: ThreadRows(ownRows: 0)))
     }
 

@@ -36,14 +36,13 @@ import Testing
         }
 
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("full.sqlite").path)
-        let builder = ShortcutItemBuilder()
-        let cache = try ShortcutListCache(
-            builder: builder, repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
+        let settings = CurrentSettings(ServiceSettings())
+        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: repository.triggerStore(), builder: builder, cache: cache, metrics: metrics, events: EventHub(),
-                catalog: nil, idempotencyTTLSeconds: 86_400, logger: logger))
+                repository: repository, triggers: repository.triggerStore(), settings: settings, cache: cache, metrics: metrics,
+                events: EventHub(), idempotencyTTLSeconds: 86_400, logger: logger))
         let api = APIHandler(router: router, logger: logger, metrics: metrics)
         func send(_ method: String, _ target: String, json: String? = nil) throws -> TestResponse {
             var headers = HTTPHeaders()

@@ -71,17 +71,66 @@ import Testing
     }
 
     @Test func tokenComesFromFlagOrEnvironment() throws {
-        guard case .serve(let fromEnvironment) = try CommandLineParser.parse([], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
+        let environment = ["QUICKACTIOND_TOKEN": "env-0123456789abcdef"]
+        guard case .serve(let fromEnvironment) = try CommandLineParser.parse([], environment: environment) else {
             Issue.record("not serve")
             return
         }
-        #expect(fromEnvironment.token == "env")
-        guard case .serve(let fromFlag) = try CommandLineParser.parse(["--token=flag"], environment: ["QUICKACTIOND_TOKEN": "env"]) else {
+        #expect(fromEnvironment.token == "env-0123456789abcdef")
+        guard case .serve(let fromFlag) = try CommandLineParser.parse(["--token=flag-0123456789abcdef"], environment: environment) else {
             Issue.record("not serve")
             return
         }
-        #expect(fromFlag.token == "flag")
+        #expect(fromFlag.token == "flag-0123456789abcdef")
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--token", "a", "--token-file", "b"]) }
+    }
+
+    /// The message `parse` refuses `arguments` and `environment` with.
+    static func refusal(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
+        do {
+            _ = try CommandLineParser.parse(arguments, environment: environment)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("An empty token is refused alike from the flag and the environment: only an unset variable means no token")
+    func emptyTokensAreRefused() throws {
+        let cases: [(arguments: [String], environment: [String: String], source: String)] = [
+            (["--token", ""], [:], "--token"),
+            ([], ["QUICKACTIOND_TOKEN": ""], "QUICKACTIOND_TOKEN"),
+            (["--accounts", "--admin-token="], [:], "--admin-token"),
+            (["--accounts"], ["QUICKACTIOND_ADMIN_TOKEN": ""], "QUICKACTIOND_ADMIN_TOKEN"),
+        ]
+        for (arguments, environment, source) in cases {
+            let message = try #require(Self.refusal(arguments, environment), "\(source): accepted")
+            #expect(message.hasPrefix("\(source) is empty: an empty token does not turn authentication off"), "\(message)")
+        }
+        guard case .serve(let unset) = try CommandLineParser.parse([], environment: [:]) else {
+            Issue.record("not serve")
+            return
+        }
+        #expect(unset.token == nil)
+    }
+
+    @Test("A token shorter than 16 characters is refused with the reason, from every source; 16 is enough")
+    func shortTokensAreRefused() throws {
+        let short = "fifteen-chars-x"
+        #expect(short.count == 15)
+        let cases: [(arguments: [String], environment: [String: String], source: String)] = [
+            (["--token", short], [:], "--token"),
+            ([], ["QUICKACTIOND_TOKEN": short], "QUICKACTIOND_TOKEN"),
+            (["--accounts", "--admin-token", short], [:], "--admin-token"),
+            (["--accounts"], ["QUICKACTIOND_ADMIN_TOKEN": short], "QUICKACTIOND_ADMIN_TOKEN"),
+        ]
+        for (arguments, environment, source) in cases {
+            let message = try #require(Self.refusal(arguments, environment), "\(source): accepted")
+            #expect(message.hasPrefix("\(source) is 15 character(s) long: a token must be at least 16 characters"), "\(message)")
+            #expect(!message.contains(short), "the message holds the token: \(message)")
+        }
+        #expect(Self.refusal(["--token", short + "y"]) == nil)
+        #expect(Self.refusal(["--accounts"], ["QUICKACTIOND_ADMIN_TOKEN": short + "y"]) == nil)
     }
 
     @Test func configurationParsesEveryFlag() throws {

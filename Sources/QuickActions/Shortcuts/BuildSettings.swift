@@ -6,7 +6,7 @@ public struct BuildSettings: Sendable, Equatable {
     public static let defaults = ["DEVELOPMENT_LANGUAGE": "en"]
     /// The modifiers understood after a colon: `$(PRODUCT_NAME:rfc1034identifier)`.
     public static let modifiers = ["rfc1034identifier", "lower", "upper"]
-    /// A value that refers to itself (`A=$(B)`, `B=$(A)`) stops expanding after this many levels.
+    /// References nested deeper than this (`A=$(B)`, `B=$(C)`, …) are left unexpanded.
     static let maxDepth = 8
 
     /// The values by name, the defaults included.
@@ -17,15 +17,16 @@ public struct BuildSettings: Sendable, Equatable {
         self.values = Self.defaults.merging(values) { _, given in given }
     }
 
-    /// `text` with every reference to a known setting replaced, and the names of the
-    /// references left as they were (unknown settings, unknown modifiers), in order, once each.
-    public func expand(_ text: String) -> (text: String, unexpanded: [String]) {
-        var unexpanded: [String] = []
-        let expanded = expand(text, depth: 0, unexpanded: &unexpanded)
+    /// `text` with every reference to a known setting replaced, and the references left as
+    /// they were (unknown settings, unknown modifiers, cycles), in order, once per name.
+    public func expand(_ text: String) -> (text: String, unexpanded: [UnexpandedBuildSetting]) {
+        var unexpanded: [UnexpandedBuildSetting] = []
+        let expanded = expand(text, chain: [], unexpanded: &unexpanded)
         return (expanded, unexpanded)
     }
 
-    private func expand(_ text: String, depth: Int, unexpanded: inout [String]) -> String {
+    /// `text` expanded inside the values of `chain` (the settings being expanded, outermost first).
+    private func expand(_ text: String, chain: [String], unexpanded: inout [UnexpandedBuildSetting]) -> String {
         guard text.contains("$") else { return text }
         let characters = Array(text)
         var output = ""
@@ -38,13 +39,25 @@ public struct BuildSettings: Sendable, Equatable {
             }
             let original = String(characters[index..<reference.end])
             index = reference.end
-            if let value = values[reference.name], depth < Self.maxDepth,
-                let modified = Self.apply(reference.modifiers, to: expand(value, depth: depth + 1, unexpanded: &unexpanded))
-            {
-                output += modified
+            let reason: UnexpandedBuildSetting.Reason
+            if let value = values[reference.name] {
+                if let start = chain.firstIndex(of: reference.name) {
+                    reason = .cycle(chain[start...] + [reference.name])
+                } else if chain.count >= Self.maxDepth {
+                    reason = .tooDeep
+                } else if let modified = Self.apply(reference.modifiers, to: expand(value, chain: chain + [reference.name], unexpanded: &unexpanded))
+                {
+                    output += modified
+                    continue
+                } else {
+                    reason = .unsupportedModifier
+                }
             } else {
-                output += original
-                if !unexpanded.contains(reference.name) { unexpanded.append(reference.name) }
+                reason = .notSet
+            }
+            output += original
+            if !unexpanded.contains(where: { $0.name == reference.name }) {
+                unexpanded.append(UnexpandedBuildSetting(name: reference.name, reason: reason))
             }
         }
         return output

@@ -1,31 +1,86 @@
 import Foundation
 
-/// Reads whole files and lists directories for the loaders, with a reason people can act on
-/// when that fails (Foundation on Linux says "NSCocoaErrorDomain error 256" for a directory).
-enum FileContents {
-    /// Why a file or directory could not be read, without its path.
-    struct Failure: Error {
-        var reason: String
-    }
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-    /// The bytes of the file at `path`.
-    static func read(path: String) throws(Failure) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Failure(reason: "does not exist") }
-        guard !isDirectory.boolValue else { throw Failure(reason: "is a directory, not a file") }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw Failure(reason: "cannot be read (permission denied)") }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw Failure(reason: "cannot be read (\(explain(error)))")
+/// Reads whole files and lists directories for the loaders of operator files (`--shortcuts`,
+/// `--localizations`, token files, `lint`), with a reason people can act on when that fails
+/// (Foundation on Linux says "You don't have permission" for a FIFO and "NSCocoaErrorDomain
+/// error 256" for a directory).
+///
+/// Only regular files are read, and only up to `maximumBytes`: anything else is the wrong
+/// path (a FIFO would block the start, `/dev/zero` never ends, a 200 MB file took 1.6 GB and
+/// 30 s to start), refused by name, kind and size without being read. Symbolic links are
+/// followed.
+public enum FileContents {
+    /// The largest file read: 8 MiB. Info.plists, strings files, String Catalogs and tokens
+    /// are kilobytes; a real app's whole InfoPlist.xcstrings is well under 1 MiB.
+    public static let maximumBytes = 8 << 20
+
+    /// Why a file or directory could not be read, without its path.
+    public struct Failure: Error, Sendable, Equatable {
+        /// What is wrong, e.g. "does not exist" or "is a FIFO (named pipe), not a regular file".
+        public var reason: String
+        /// Whether the file is refused for what it is (not a regular file, or larger than
+        /// `maximumBytes`) rather than for a failure to read it: loaders that skip a translation
+        /// file iOS could not read still stop on these, which are always the wrong file.
+        public var isRefusal: Bool
+
+        /// Creates a failure.
+        public init(reason: String, isRefusal: Bool = false) {
+            self.reason = reason
+            self.isRefusal = isRefusal
         }
     }
 
+    /// The bytes of the regular file at `path` (a symbolic link to one is followed), at most
+    /// `limit` of them. A growing file cannot slip past the limit: at most `limit + 1` bytes
+    /// are ever read.
+    public static func read(path: String, limit: Int = maximumBytes) throws(Failure) -> [UInt8] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure(errno) }
+        try requireRegularFile(status, limit: limit)
+        // O_NONBLOCK: if the path was replaced by a FIFO since `stat`, opening it does not wait
+        // for a writer (it is refused just below); a regular file reads as usual.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
+        try requireRegularFile(status, limit: limit)
+
+        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= limit else { break }
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                readSome(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= limit else { throw tooLarge(Int64(count), limit: limit, atLeast: true) }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
     /// The names in the directory at `path`.
-    static func list(directory path: String) throws(Failure) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Failure(reason: "does not exist") }
-        guard isDirectory.boolValue else { throw Failure(reason: "is a file, not a directory") }
+    public static func list(directory path: String) throws(Failure) -> [String] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure(errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            let kind = status.st_mode & S_IFMT == S_IFREG ? "a file" : kindName(status.st_mode)
+            throw Failure(reason: "is \(kind), not a directory")
+        }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
@@ -39,5 +94,52 @@ enum FileContents {
         if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !debug.isEmpty { return debug }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError { return underlying.localizedDescription }
         return nsError.localizedDescription
+    }
+
+    /// Refuses what `status` describes unless it is a regular file of at most `limit` bytes.
+    private static func requireRegularFile(_ status: stat, limit: Int) throws(Failure) {
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(reason: "is \(kindName(status.st_mode)), not a regular file", isRefusal: true)
+        }
+        guard Int64(status.st_size) <= Int64(limit) else { throw tooLarge(Int64(status.st_size), limit: limit, atLeast: false) }
+    }
+
+    private static func tooLarge(_ size: Int64, limit: Int, atLeast: Bool) -> Failure {
+        let shown = size >= 1 << 20 ? String(format: "%.1f MiB (%lld bytes)", Double(size) / 1_048_576, size) : "\(size) bytes"
+        return Failure(
+            reason: "is \(atLeast ? "at least " : "")\(shown), larger than the \(limit >> 20) MiB an input file may be", isRefusal: true)
+    }
+
+    /// "a directory", "a FIFO (named pipe)", … for a `st_mode`.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a file of an unknown kind"
+        }
+    }
+
+    /// The C library's `read` (this type's own `read` hides it).
+    private static func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, buffer, count)
+        #else
+            Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
+    /// The reason for a failed `stat`, `open` or `read`.
+    private static func failure(_ code: Int32) -> Failure {
+        switch code {
+        case ENOENT: Failure(reason: "does not exist")
+        case EACCES, EPERM: Failure(reason: "cannot be read (permission denied)")
+        case ELOOP: Failure(reason: "cannot be read (a loop of symbolic links)")
+        default: Failure(reason: "cannot be read (\(String(cString: strerror(code))))")
+        }
     }
 }

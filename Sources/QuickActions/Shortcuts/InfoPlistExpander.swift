@@ -7,7 +7,7 @@ struct InfoPlistExpander {
         var index: Int?
         var key: String
         var text: String
-        var name: String
+        var reference: UnexpandedBuildSetting
     }
 
     let settings: BuildSettings
@@ -40,7 +40,7 @@ struct InfoPlistExpander {
 
     mutating func expandString(_ string: String, key: String, index: Int?) -> String {
         let (text, unexpanded) = settings.expand(string)
-        findings += unexpanded.map { Finding(index: index, key: key, text: string, name: $0) }
+        findings += unexpanded.map { Finding(index: index, key: key, text: string, reference: $0) }
         return text
     }
 }

@@ -9,11 +9,13 @@ extension LocalizationCatalog {
     /// that differs from `InfoPlist.strings` only in case (the device's file system is
     /// case-sensitive), an unreadable or malformed file, and a `.lproj` table for a language
     /// the String Catalog also has (the catalog wins: it is what Xcode 15 and later build from).
-    /// Throws when `path` cannot be listed or two `.lproj` folders name one language.
+    /// Throws when `path` cannot be listed, two `.lproj` folders name one language, or a
+    /// translation file is not a regular file or is larger than `FileContents.maximumBytes`
+    /// (the wrong file, not a translation iOS would skip).
     public static func load(directory path: String) throws(LocalizationCatalogError) -> LocalizationCatalog {
         if path.hasSuffix(".xcstrings"), FileManager.default.fileExists(atPath: path) {
             var skipped: [SkippedLocalizationFile] = []
-            let catalog = readStringCatalog(path: path, skipped: &skipped)
+            let catalog = try readStringCatalog(path: path, skipped: &skipped)
             return LocalizationCatalog(tables: catalog?.tables ?? [:], sourceLanguage: catalog?.sourceLanguage, skippedFiles: skipped)
         }
         let entries: [String]
@@ -33,7 +35,7 @@ extension LocalizationCatalog {
             let folder = (path as NSString).appendingPathComponent(entry)
             guard let file = tableFile(in: folder, skipped: &skipped) else { continue }
             if isBase {
-                baseTable = readTable(path: file, skipped: &skipped)
+                baseTable = try readTable(path: file, skipped: &skipped)
                 continue
             }
             guard let language = languageTag(forDirectoryName: entry) else { continue }
@@ -41,13 +43,13 @@ extension LocalizationCatalog {
                 throw LocalizationCatalogError(path: folder, reason: "names the same language as \(earlier)")
             }
             directoryOfLanguage[language.lowercased()] = entry
-            if let table = readTable(path: file, skipped: &skipped) {
+            if let table = try readTable(path: file, skipped: &skipped) {
                 tables[language] = table
                 tablePaths[language] = file
             }
         }
         guard let catalogPath = findStringCatalog(in: path, skipped: &skipped),
-            let catalog = readStringCatalog(path: catalogPath, skipped: &skipped)
+            let catalog = try readStringCatalog(path: catalogPath, skipped: &skipped)
         else {
             return LocalizationCatalog(tables: tables, baseTable: baseTable, skippedFiles: skipped)
         }
@@ -74,11 +76,13 @@ extension LocalizationCatalog {
         return names.contains(tableFileName) ? (folder as NSString).appendingPathComponent(tableFileName) : nil
     }
 
-    /// The table in the strings file at `path`, or nil (recorded as skipped) when it cannot be read.
-    static func readTable(path: String, skipped: inout [SkippedLocalizationFile]) -> [String: String]? {
+    /// The table in the strings file at `path`, or nil (recorded as skipped) when it cannot be
+    /// read; throws for a file `FileContents` refuses.
+    static func readTable(path: String, skipped: inout [SkippedLocalizationFile]) throws(LocalizationCatalogError) -> [String: String]? {
         do {
             return try readTable(path: path)
         } catch {
+            if error.isRefusal { throw error }
             let location = error.line.map { "line \($0): " } ?? ""
             skipped.append(SkippedLocalizationFile(path: path, reason: location + error.reason))
             return nil
@@ -91,7 +95,7 @@ extension LocalizationCatalog {
         do {
             bytes = try FileContents.read(path: path)
         } catch {
-            throw LocalizationCatalogError(path: path, reason: error.reason)
+            throw LocalizationCatalogError(path: path, reason: error.reason, isRefusal: error.isRefusal)
         }
         do {
             return try StringsFile.parse(bytes)
@@ -131,19 +135,23 @@ extension LocalizationCatalog {
         return first
     }
 
-    /// The String Catalog at `path`, or nil (recorded as skipped) when it cannot be read.
-    static func readStringCatalog(path: String, skipped: inout [SkippedLocalizationFile]) -> StringCatalog? {
+    /// The String Catalog at `path`, or nil (recorded as skipped) when it cannot be read;
+    /// throws for a file `FileContents` refuses.
+    static func readStringCatalog(path: String, skipped: inout [SkippedLocalizationFile]) throws(LocalizationCatalogError) -> StringCatalog? {
+        let bytes: [UInt8]
         do {
-            let bytes = try FileContents.read(path: path)
-            return try StringCatalog.parse(bytes)
-        } catch let failure as FileContents.Failure {
-            skipped.append(SkippedLocalizationFile(path: path, reason: failure.reason))
-        } catch let failure as StringCatalog.Failure {
-            skipped.append(SkippedLocalizationFile(path: path, reason: failure.reason))
+            bytes = try FileContents.read(path: path)
         } catch {
-            skipped.append(SkippedLocalizationFile(path: path, reason: "\(error)"))
+            if error.isRefusal { throw LocalizationCatalogError(path: path, reason: error.reason, isRefusal: true) }
+            skipped.append(SkippedLocalizationFile(path: path, reason: error.reason))
+            return nil
         }
-        return nil
+        do {
+            return try StringCatalog.parse(bytes)
+        } catch {
+            skipped.append(SkippedLocalizationFile(path: path, reason: error.reason))
+            return nil
+        }
     }
 
     /// The language tag of a `<lang>.lproj` directory name, or nil for other names and `Base`.

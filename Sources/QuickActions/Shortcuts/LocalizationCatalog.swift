@@ -14,8 +14,8 @@ public struct LocalizationCatalog: Sendable, Equatable {
     public let sourceLanguage: String?
     /// Files found but not read, each with why.
     public let skippedFiles: [SkippedLocalizationFile]
-    /// Each language by its lower-cased tag, for negotiation (built once, not per request).
-    let languagesByFoldedTag: [String: String]
+    /// The languages, for `Accept-Language` negotiation.
+    public let negotiator: LanguageNegotiator
 
     /// Creates a catalog from tables already read.
     public init(
@@ -26,9 +26,7 @@ public struct LocalizationCatalog: Sendable, Equatable {
         self.baseTable = baseTable
         self.sourceLanguage = sourceLanguage
         self.skippedFiles = skippedFiles
-        var byFoldedTag: [String: String] = [:]
-        for language in tables.keys.sorted() { byFoldedTag[language.lowercased()] = language }
-        self.languagesByFoldedTag = byFoldedTag
+        negotiator = LanguageNegotiator(languages: tables.keys)
     }
 
     /// The languages, sorted.
@@ -37,7 +35,7 @@ public struct LocalizationCatalog: Sendable, Equatable {
     /// The table for `language`, matched case-insensitively, or nil.
     public func table(for language: String) -> [String: String]? {
         if let exact = tables[language] { return exact }
-        return languagesByFoldedTag[language.lowercased()].flatMap { tables[$0] }
+        return negotiator.languagesByFoldedTag[language.lowercased()].flatMap { tables[$0] }
     }
 
     /// The table iOS takes the text from, and the language that names it, following iOS's

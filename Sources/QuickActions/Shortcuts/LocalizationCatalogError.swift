@@ -6,12 +6,15 @@ public struct LocalizationCatalogError: Error, Sendable, Equatable, CustomString
     public var line: Int?
     /// What is wrong.
     public var reason: String
+    /// Whether the file was refused for what it is (see `FileContents.Failure.isRefusal`).
+    public var isRefusal: Bool
 
     /// Creates an error.
-    public init(path: String, line: Int? = nil, reason: String) {
+    public init(path: String, line: Int? = nil, reason: String, isRefusal: Bool = false) {
         self.path = path
         self.line = line
         self.reason = reason
+        self.isRefusal = isRefusal
     }
 
     /// `PATH:LINE: REASON` (or `PATH: REASON`).

@@ -60,14 +60,9 @@ extension ShortcutConfiguration {
         }
         let region = bundleKeys[ShortcutInfoPlistKey.developmentRegion].flatMap(usableAppName).map(languageTag(forDevelopmentRegion:))
         let unexpanded = expander.findings.map { finding in
-            // A setting that has a value was left only for its modifier.
-            let why =
-                buildSettings.values[finding.name] == nil
-                ? "which is not set: pass --build-setting \(finding.name)=VALUE (as in the Xcode target's build settings)"
-                : "with a modifier that is not supported (only \(BuildSettings.modifiers.joined(separator: ", ")))"
-            return ShortcutWarning(
+            ShortcutWarning(
                 index: finding.index, type: finding.index.map { items[$0].type }, rule: "unexpanded-build-setting",
-                message: "\(finding.key) \"\(finding.text)\" uses the build setting \(finding.name), \(why)")
+                message: "\(finding.key) \"\(finding.text)\" uses the build setting \(finding.reference.name), \(finding.reference.explanation)")
         }
         return ShortcutConfiguration(
             staticItems: items, appName: appName(in: bundleKeys), developmentRegion: region,

@@ -30,23 +30,22 @@ public final class AccessControl: Sendable {
     /// request gets holds its own thread's source (`PerThreadReplica`). A count changed by both
     /// threads on every request passes its cache line between the cores each time.
     private final class MultiAccount: Sendable {
-        let adminDigest: AccountTokenCache.Digest
         let store: any DataStore
         let sources: PerThreadReplica<MultiAccountSource>
         let tokens: AccountTokenCache
 
-        init(
-            adminDigest: AccountTokenCache.Digest, store: any DataStore, sources: PerThreadReplica<MultiAccountSource>, tokens: AccountTokenCache
-        ) {
-            self.adminDigest = adminDigest
+        init(store: any DataStore, sources: PerThreadReplica<MultiAccountSource>, tokens: AccountTokenCache) {
             self.store = store
             self.sources = sources
             self.tokens = tokens
         }
     }
 
-    /// Single-account mode's credential and scope (nil in multi-account mode).
-    private let single: (tokenDigest: AccountTokenCache.Digest?, scope: AccountScope?)?
+    /// Where the service and admin tokens are read, per request (a reload may replace them).
+    private let settings: CurrentSettings
+    /// Single-account mode's scope (nil in multi-account mode, and for a router without
+    /// account routes, in tests).
+    private let singleScope: AccountScope?
     /// Multi-account mode's state (nil in single-account mode).
     private let multi: MultiAccount?
     /// The same object, for the per-request paths: read with `_withUnsafeGuaranteedRef`, which
@@ -55,30 +54,45 @@ public final class AccessControl: Sendable {
     /// long as this object, whose methods are the only readers.
     private let borrowedMulti: Unmanaged<MultiAccount>?
 
-    /// Single-account mode: `token` (nil: none needed) opens every route, for `scope` (nil: a
-    /// router without account routes, in tests).
-    public init(serviceToken token: String?, scope: AccountScope?) {
-        single = (token.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }, scope)
+    /// Single-account mode: the service token of `settings` (nil: none needed) opens every
+    /// route, for `scope` (nil: a router without account routes, in tests).
+    public init(settings: CurrentSettings, scope: AccountScope?) {
+        self.settings = settings
+        singleScope = scope
         multi = nil
         borrowedMulti = nil
     }
 
-    /// Multi-account mode over `store`: `adminToken` opens the admin routes; account tokens,
-    /// looked up by digest (the last `cacheCapacity` in memory), open their account's. The
-    /// scopes given to requests are made per row of `threadRows` (one per HTTP thread).
+    /// Single-account mode with a fixed `token`.
+    public convenience init(serviceToken token: String?, scope: AccountScope?) {
+        self.init(settings: CurrentSettings(ServiceSettings(serviceToken: token)), scope: scope)
+    }
+
+    /// Multi-account mode over `store`: the admin token of `settings` opens the admin routes;
+    /// account tokens, looked up by digest (the last `cacheCapacity` in memory), open their
+    /// account's. The scopes given to requests are made per row of `threadRows` (one per HTTP thread).
     public init(
-        adminToken: String, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int, threadRows: ThreadRows = .single
+        settings: CurrentSettings, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int, threadRows: ThreadRows = .single
     ) {
+        self.settings = settings
         let tokens = AccountTokenCache(capacity: cacheCapacity)
-        single = nil
+        singleScope = nil
         let multi = MultiAccount(
-            adminDigest: AccountTokenCache.Digest(SHA256.digest(Array(adminToken.utf8))), store: store,
-            sources: PerThreadReplica(rows: threadRows) { _ in MultiAccountSource(store: store, lists: lists) }, tokens: tokens)
+            store: store, sources: PerThreadReplica(rows: threadRows) { _ in MultiAccountSource(store: store, lists: lists) }, tokens: tokens)
         self.multi = multi
         borrowedMulti = Unmanaged.passUnretained(multi)
         store.accounts.accountChanges.observe { change in
             if let key = change.key { tokens.forget(key) } else { tokens.forgetAll() }
         }
+    }
+
+    /// Multi-account mode with a fixed `adminToken`.
+    public convenience init(
+        adminToken: String, store: any DataStore, lists: AccountShortcutLists, cacheCapacity: Int, threadRows: ThreadRows = .single
+    ) {
+        self.init(
+            settings: CurrentSettings(ServiceSettings(adminToken: adminToken)), store: store, lists: lists, cacheCapacity: cacheCapacity,
+            threadRows: threadRows)
     }
 
     /// Whether accounts are on (`--accounts`).
@@ -123,15 +137,16 @@ public final class AccessControl: Sendable {
         let presented = request.headers["Authorization"].flatMap(Self.bearerCredential)
         if let borrowedMulti {
             if let presented {
+                let isAdmin = settings.withRequestView { view in view.adminTokenDigest.map(presented.digest.equalsInConstantTime) ?? false }
+                if isAdmin { return .known(.admin) }
                 let known = borrowedMulti._withUnsafeGuaranteedRef { multi -> Principal? in
-                    if presented.digest.equalsInConstantTime(multi.adminDigest) { return .admin }
-                    return multi.tokens.account(for: presented.digest).map(Principal.account)
+                    multi.tokens.account(for: presented.digest).map(Principal.account)
                 }
                 if let known { return .known(known) }
                 // (Checked after the cache: a digest found there is a token's.)
                 if presented.wellFormed, !BearerAuthenticator.openPaths.contains(request.path) { return .needsStore }
             }
-        } else if let tokenDigest = single?.tokenDigest {
+        } else if let tokenDigest = settings.withRequestView({ $0.serviceTokenDigest }) {
             if let presented, presented.digest.equalsInConstantTime(tokenDigest) { return .known(.service) }
         } else {
             return .known(.service)
@@ -168,7 +183,7 @@ public final class AccessControl: Sendable {
         case (.anonymous, _):
             throw BearerAuthenticator.challenge
         case (.service, .account):
-            return single?.scope
+            return singleScope
         case (.service, .operations), (.service, .anyCredential):
             return nil
         case (_, .admin):

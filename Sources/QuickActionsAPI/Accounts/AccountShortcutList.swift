@@ -12,22 +12,12 @@ import Synchronization
 /// account's (`ShortcutResponseFields`), and nothing follows changes, so building a list and
 /// freeing it cost a few allocations each.
 public final class AccountShortcutList: RenderedShortcutList {
-    /// What renders every account's lists: the static items, the renderer.
-    final class Rendering: Sendable {
-        let builder: ShortcutItemBuilder
-        let renderer: ShortcutListRenderer
-
-        init(builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
-            self.builder = builder
-            self.renderer = renderer
-        }
-    }
-
     /// The list's version: above the version of every list its account had before.
     public let version: Int
     /// The account's favorites, in creation order.
     private let favorites: [Contact]
-    private let rendering: Rendering
+    /// The static items and the renderer (every account's).
+    private let setup: ShortcutSetup
     /// A representation and the key it was rendered for.
     private final class Rendered: Sendable {
         let key: ShortcutRepresentationKey
@@ -49,16 +39,16 @@ public final class AccountShortcutList: RenderedShortcutList {
     /// `AccountShortcutLists`: a list not kept then leaves its validators).
     private let onFirstRender: (@Sendable (AccountShortcutList) -> Void)?
 
-    init(favorites: [Contact], version: Int, rendering: Rendering, onFirstRender: (@Sendable (AccountShortcutList) -> Void)? = nil) {
+    init(favorites: [Contact], version: Int, setup: ShortcutSetup, onFirstRender: (@Sendable (AccountShortcutList) -> Void)? = nil) {
         self.favorites = favorites
         self.version = version
-        self.rendering = rendering
+        self.setup = setup
         self.onFirstRender = onFirstRender
     }
 
     /// The full list (not localized).
     public var items: [ShortcutItem] {
-        rendering.builder.items(dynamic: favorites.map(ShortcutItemBuilder.favoriteItem(for:)))
+        setup.builder.items(dynamic: favorites.map(ShortcutItemBuilder.favoriteItem(for:)))
     }
 
     public func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
@@ -68,7 +58,7 @@ public final class AccountShortcutList: RenderedShortcutList {
 
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
         if let made = rendered(key) { return (version, made) }
-        let made = Rendered(key: key, representation: rendering.renderer.render(items, key: key, prepared: false))
+        let made = Rendered(key: key, representation: setup.renderer.render(items, key: key, prepared: false))
         let kept = first.storeIfNil(made)
         if kept === made { onFirstRender?(self) }
         guard kept !== made, kept.key != key else { return (version, kept.representation) }

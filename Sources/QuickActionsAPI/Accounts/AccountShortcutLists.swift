@@ -60,6 +60,13 @@ public final class AccountShortcutLists: Sendable {
         var nextGhost = 0
         /// Moves on with every change of a list of this shard.
         var changes: UInt64 = 0
+        /// What renders the lists read from now on (replaced by `reconfigure`, which also counts
+        /// as a change of every list).
+        var setup: ShortcutSetup
+
+        init(setup: ShortcutSetup) {
+            self.setup = setup
+        }
 
         /// Drops `account`'s list, if cached, and returns it (to be freed outside the lock).
         mutating func remove(_ account: AccountKey) -> AccountShortcutList? {
@@ -71,7 +78,11 @@ public final class AccountShortcutLists: Sendable {
     }
 
     private final class ShardBox: Sendable {
-        let state = Mutex(Shard())
+        let state: Mutex<Shard>
+
+        init(setup: ShortcutSetup) {
+            state = Mutex(Shard(setup: setup))
+        }
     }
 
     private static let shardCount = 16
@@ -81,16 +92,15 @@ public final class AccountShortcutLists: Sendable {
     private let capacityPerShard: Int
     private let validatorCapacityPerShard: Int
     private let store: any DataStore
-    private let rendering: AccountShortcutList.Rendering
     private let versions = ShortcutListVersions()
 
-    /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts.
-    public init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
-        shards = (0..<Self.shardCount).map { _ in ShardBox() }
+    /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts,
+    /// rendered from `setup` (until `reconfigure`).
+    public init(capacity: Int, store: any DataStore, setup: ShortcutSetup) {
+        shards = (0..<Self.shardCount).map { _ in ShardBox(setup: setup) }
         capacityPerShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
         validatorCapacityPerShard = capacityPerShard * Self.validatorsPerList
         self.store = store
-        rendering = AccountShortcutList.Rendering(builder: builder, renderer: renderer)
         store.changes.observe { [weak self] change in self?.apply(change) }
         store.accounts.accountChanges.observe { [weak self] change in
             switch change {
@@ -99,6 +109,11 @@ public final class AccountShortcutLists: Sendable {
             case .tokenReplaced: break
             }
         }
+    }
+
+    /// A cache over `builder`'s static items, rendered by `renderer`.
+    public convenience init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
+        self.init(capacity: capacity, store: store, setup: ShortcutSetup(builder: builder, renderer: renderer))
     }
 
     /// Whether `change` changes its account's list: a favorite before or after, or a change
@@ -144,14 +159,17 @@ public final class AccountShortcutLists: Sendable {
     /// `account`'s list: the cached one, or one read from the store (and kept).
     public func list(for account: AccountKey) throws(StorageError) -> AccountShortcutList {
         let box = shard(account)
-        let (cached, seen) = box.state.withLock { shard -> (AccountShortcutList?, UInt64) in
-            guard let entry = shard.entries[account] else { return (nil, shard.changes) }
+        // On a miss, the setup and the version number are taken with the shard's change count,
+        // under one lock: a list rendered before a `reconfigure` is older than any after it.
+        let (cached, miss) = box.state.withLock { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutSetup, version: Int)?) in
+            guard let entry = shard.entries[account] else { return (nil, (shard.changes, shard.setup, versions.next())) }
             if !shard.ring[entry.slot].referenced { shard.ring[entry.slot].referenced = true }
-            return (entry.list, shard.changes)
+            return (entry.list, nil)
         }
         if let cached { return cached }
+        guard let (seen, setup, version) = miss else { preconditionFailure("a miss always has its setup") }
         let list = AccountShortcutList(
-            favorites: try store.contacts(of: account).favorites(), version: versions.next(), rendering: rendering
+            favorites: try store.contacts(of: account).favorites(), version: version, setup: setup
         ) { [weak self] rendered in
             self?.keepValidatorsIfNotCached(of: rendered, for: account, seen: seen)
         }
@@ -255,10 +273,23 @@ public final class AccountShortcutLists: Sendable {
         _ = dropped
     }
 
+    /// Renders every list from `setup` from now on (a reload changed the static items or their
+    /// translations): every cached list and validator is dropped, as by a change of each
+    /// account, so an account's next read renders it anew with a higher version.
+    public func reconfigure(_ setup: ShortcutSetup) {
+        dropAll { $0.setup = setup }
+    }
+
     /// Drops every list (changes may have been missed, see `AccountChange.everything`).
     func evictAll() {
+        dropAll { _ in }
+    }
+
+    /// Drops every list and validator, after `change` (under each shard's lock).
+    private func dropAll(_ change: (inout Shard) -> Void) {
         for box in shards {
             box.state.withLock { shard in
+                change(&shard)
                 shard.changes += 1
                 shard.entries.removeAll()
                 shard.ring.removeAll()

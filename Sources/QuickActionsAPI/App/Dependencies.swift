@@ -8,22 +8,19 @@ public struct Dependencies: Sendable {
     public var repository: any ContactRepository
     /// The account `default`'s triggers and Idempotency-Key answers.
     public var triggers: any TriggerStore
-    /// Builds the shortcut list from the static items and the favorites.
-    public var builder: ShortcutItemBuilder
+    /// The settings from the operator's files (the shortcut setup, the tokens), which a reload
+    /// replaces; the lists and streams follow (see `Router.api`).
+    public var settings: CurrentSettings
     /// The account `default`'s shortcut list and its representations.
     public var cache: ShortcutListCache
     /// Request counters, scraped at `/metrics`.
     public var metrics: Metrics
     /// The `/events` streams.
     public var events: EventHub
-    /// Translations of the static items.
-    public var catalog: LocalizationCatalog?
     /// How long an Idempotency-Key answer is replayed.
     public var idempotencyTTLSeconds: Int64
     /// Where controllers log what the handler does not see (storage failures of deferred writes).
     public var logger: RequestLogger
-    /// Single-account mode's token (`--token`): nil opens every route to anyone.
-    public var serviceToken: String?
     /// The whole store, when the API is given one: its other processes' triggers reach this
     /// process's streams (`DataStore.remoteTriggers`).
     public var store: (any DataStore)?
@@ -37,8 +34,6 @@ public struct Dependencies: Sendable {
     public struct AccountsMode: Sendable {
         /// The store holding every account.
         public var store: any DataStore
-        /// The admin token (`--admin-token`).
-        public var adminToken: String
         /// The accounts' shortcut lists (`--cache-accounts` of them in memory).
         public var lists: AccountShortcutLists
         /// Account tokens kept in memory (their digests), like the lists.
@@ -47,9 +42,8 @@ public struct Dependencies: Sendable {
         public var maxContactsPerAccount: Int
 
         /// Creates the mode's settings.
-        public init(store: any DataStore, adminToken: String, lists: AccountShortcutLists, tokenCacheCapacity: Int, maxContactsPerAccount: Int) {
+        public init(store: any DataStore, lists: AccountShortcutLists, tokenCacheCapacity: Int, maxContactsPerAccount: Int) {
             self.store = store
-            self.adminToken = adminToken
             self.lists = lists
             self.tokenCacheCapacity = tokenCacheCapacity
             self.maxContactsPerAccount = maxContactsPerAccount
@@ -58,27 +52,26 @@ public struct Dependencies: Sendable {
 
     /// Creates the dependencies.
     public init(
-        repository: any ContactRepository, triggers: any TriggerStore, builder: ShortcutItemBuilder, cache: ShortcutListCache, metrics: Metrics,
-        events: EventHub, catalog: LocalizationCatalog?, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error),
-        serviceToken: String? = nil, store: (any DataStore)? = nil, accounts: AccountsMode? = nil, workers: StoreWorkers? = nil
+        repository: any ContactRepository, triggers: any TriggerStore, settings: CurrentSettings, cache: ShortcutListCache, metrics: Metrics,
+        events: EventHub, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error), store: (any DataStore)? = nil,
+        accounts: AccountsMode? = nil, workers: StoreWorkers? = nil
     ) {
         self.workers = workers
         self.repository = repository
         self.triggers = triggers
-        self.builder = builder
+        self.settings = settings
         self.cache = cache
         self.metrics = metrics
         self.events = events
-        self.catalog = catalog
         self.idempotencyTTLSeconds = idempotencyTTLSeconds
         self.logger = logger
-        self.serviceToken = serviceToken
         self.store = store ?? accounts?.store
         self.accounts = accounts
     }
 
-    /// Whether requests need a credential (the served `openapi.yaml` says so, or not).
+    /// Whether requests need a credential (the served `openapi.yaml` says so, or not). A reload
+    /// cannot change it: only token files are read again, and an empty one is refused.
     public var requiresToken: Bool {
-        serviceToken != nil || accounts != nil
+        settings.current.serviceToken != nil || accounts != nil
     }
 }

@@ -9,18 +9,23 @@ extension Router {
     /// stores' changes to the shortcut lists and the `/events` streams.
     public static func api(_ dependencies: Dependencies) -> Router {
         let events = dependencies.events
+        let settings = dependencies.settings
         let access: AccessControl
         if let accounts = dependencies.accounts {
             access = AccessControl(
-                adminToken: accounts.adminToken, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity,
+                settings: settings, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity,
                 threadRows: dependencies.metrics.threadRows)
-            wireAccounts(accounts, events: events)
+            wireAccounts(accounts, events: events, settings: settings)
         } else {
             let cache = dependencies.cache
             let scope = AccountScope(
                 key: .default, source: SingleAccountSource(contacts: dependencies.repository, triggers: dependencies.triggers, list: cache))
-            access = AccessControl(serviceToken: dependencies.serviceToken, scope: scope)
+            access = AccessControl(settings: settings, scope: scope)
             cache.onChange { cache in publish(cache, of: .default, to: events) }
+            // A new setup is a new version of the list, announced to the streams as any change.
+            settings.onReplace { old, new in
+                if new.shortcuts !== old.shortcuts { cache.reconfigure(new.shortcuts) }
+            }
         }
         // Triggers recorded by other processes on a shared store reach this process's streams;
         // after a gap in the store's notices, the streams end and their clients resume with
@@ -40,9 +45,9 @@ extension Router {
         return Router(
             routes: Routes.all(
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
-                shortcuts: ShortcutsController(catalog: dependencies.catalog),
+                shortcuts: ShortcutsController(settings: settings),
                 triggers: TriggerController(
-                    builder: dependencies.builder, events: events, metrics: dependencies.metrics,
+                    settings: settings, events: events, metrics: dependencies.metrics,
                     idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
@@ -62,16 +67,16 @@ extension Router {
 
     /// Multi-account mode: a change of an account's list, while a stream of it is open, reads
     /// the list again for its streams (once for changes in quick succession); a replaced token
-    /// or a deleted account ends its streams.
-    private static func wireAccounts(_ accounts: Dependencies.AccountsMode, events: EventHub) {
+    /// or a deleted account ends its streams; a new shortcut setup drops every list, and reads
+    /// again the list of each account with an open stream, for its streams.
+    private static func wireAccounts(_ accounts: Dependencies.AccountsMode, events: EventHub, settings: CurrentSettings) {
         let lists = accounts.lists
+        // The store is read here, off the HTTP threads and the reloading thread: on PostgreSQL a
+        // read may wait on another client's lock.
         let rebuilds = DispatchQueue(label: "quickactiond.accounts.rebuild")
         let queued = Mutex<Set<AccountKey>>([])
-        // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
-        // came first, so the changed list has left the cache when this one runs.
-        accounts.store.changes.observe { [weak lists, weak events] change in
-            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
-            let account = change.account
+        // Queues one read of `account`'s list for its streams, unless one is queued already.
+        @Sendable func rebuild(_ account: AccountKey, _ lists: AccountShortcutLists, _ events: EventHub) {
             guard queued.withLock({ $0.insert(account).inserted }) else { return }
             rebuilds.async {
                 // Cleared first: a change after this point queues the next read.
@@ -79,9 +84,22 @@ extension Router {
                 if let list = try? lists.list(for: account) { publish(list, of: account, to: events) }
             }
         }
+        // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
+        // came first, so the changed list has left the cache when this one runs.
+        accounts.store.changes.observe { [weak lists, weak events] change in
+            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
+            rebuild(change.account, lists, events)
+        }
         accounts.store.accounts.accountChanges.observe { [weak events] change in
             // `everything` is handled in `api`, in both modes.
             if let key = change.key { events?.closeStreams(of: key) }
+        }
+        settings.onReplace { [weak lists, weak events] old, new in
+            guard new.shortcuts !== old.shortcuts, let lists, let events else { return }
+            lists.reconfigure(new.shortcuts)
+            // Each list read after this is newer than any its streams have (see
+            // `AccountShortcutLists.list`), and a read already queued runs after it.
+            for account in events.accountsWithStreams { rebuild(account, lists, events) }
         }
     }
 

@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import Synchronization
 
 /// GET /preview and its script and style sheet: a static page that shows the menu and works
 /// the API from the browser. The files hold no data and no secret, so they are served without
@@ -12,13 +13,22 @@ final class PreviewPageController: Sendable {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    private let page: SharedBytes
+    /// The page, made again when a reload changes the languages.
+    private let page: Mutex<SharedBytes>
     private let script = SharedBytes(Array(PreviewAssets.script.utf8))
     private let styleSheet = SharedBytes(Array(PreviewAssets.styleSheet.utf8))
 
-    /// Creates the controller; the language menu lists `catalog`'s languages.
-    init(catalog: LocalizationCatalog?) {
-        page = SharedBytes(Array(Self.page(languages: catalog?.languages ?? []).utf8))
+    /// Creates the controller; the language menu lists the languages of `settings`' catalog.
+    init(settings: CurrentSettings) {
+        page = Mutex(Self.page(catalog: settings.shortcuts.catalog))
+        settings.onReplace { [weak self] old, new in
+            guard let self, new.shortcuts.catalog?.languages != old.shortcuts.catalog?.languages else { return }
+            self.page.withLock { $0 = Self.page(catalog: new.shortcuts.catalog) }
+        }
+    }
+
+    private static func page(catalog: LocalizationCatalog?) -> SharedBytes {
+        SharedBytes(Array(page(languages: catalog?.languages ?? []).utf8))
     }
 
     /// The page with one `<option>` per language the service has a table for.
@@ -30,7 +40,7 @@ final class PreviewPageController: Sendable {
     /// GET /preview
     func getPreviewPage(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery([])
-        return Self.asset(page, contentType: "text/html; charset=utf-8")
+        return Self.asset(page.withLock { $0 }, contentType: "text/html; charset=utf-8")
     }
 
     /// GET /preview/app.js

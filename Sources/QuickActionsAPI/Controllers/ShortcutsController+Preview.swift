@@ -36,7 +36,7 @@ extension ShortcutsController {
         if let lang = request.http.queryValue("lang"), lang.isEmpty || lang.unicodeScalars.count > 64 {
             throw Problem.badRequest("Query parameter 'lang' must be a language tag such as 'fr' or 'pt-BR'.")
         }
-        let language = catalog?.negotiate(acceptLanguage: languageRange)
+        let language = settings.negotiate(acceptLanguage: languageRange)
         let key = ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false)
         let account = try request.account()
         let list: any RenderedShortcutList

@@ -5,11 +5,12 @@ import QuickActions
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 final class ShortcutsController: Sendable {
     static let listQuery: Set<String> = ["visible"]
-    let catalog: LocalizationCatalog?
+    /// Where the languages to negotiate are read, per request.
+    let settings: CurrentSettings
 
     /// Serves the request's account's list (`AccountScope.shortcuts()`).
-    init(catalog: LocalizationCatalog?) {
-        self.catalog = catalog
+    init(settings: CurrentSettings) {
+        self.settings = settings
     }
 
     /// GET /shortcuts
@@ -32,7 +33,7 @@ final class ShortcutsController: Sendable {
                 status: 406, title: "Not Acceptable",
                 detail: "The shortcut list is available as application/json or application/x-plist; the Accept header allows neither.")
         }
-        let language = catalog?.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
+        let language = settings.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
         let account = try request.account()
         let ifNoneMatch = request.http.headers["If-None-Match"]

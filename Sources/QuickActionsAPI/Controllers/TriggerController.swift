@@ -6,15 +6,16 @@ import Storage
 final class TriggerController: Sendable {
     static let listQuery: Set<String> = ["limit", "type", "contactId"]
     static let noQuery: Set<String> = []
-    let builder: ShortcutItemBuilder
+    /// Where the static types are read, per trigger (a reload may change them).
+    let settings: CurrentSettings
     let events: EventHub
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
 
     /// Every operation acts on the request's account: its contacts, its triggers, its streams.
-    init(builder: ShortcutItemBuilder, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
-        self.builder = builder
+    init(settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
+        self.settings = settings
         self.events = events
         self.metrics = metrics
         self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
@@ -82,7 +83,8 @@ final class TriggerController: Sendable {
         let outcome: TriggerOutcome
         do {
             // Contacts are looked up in the account's own: another account's id or name is not there (410).
-            outcome = try TriggerProcessor(builder: builder, contacts: RepositoryContactLookup(repository: scope.contacts)).process(trigger)
+            outcome = try TriggerProcessor(builder: settings.shortcuts.builder, contacts: RepositoryContactLookup(repository: scope.contacts))
+                .process(trigger)
         } catch let error as TriggerError {
             throw Problem(error)
         }

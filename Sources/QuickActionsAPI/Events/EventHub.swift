@@ -152,6 +152,11 @@ public final class EventHub: Sendable {
         open.withLock { $0[account]?.contains { !$0.isClosed } ?? false }
     }
 
+    /// The accounts with an open stream. Safe on the commit path.
+    public var accountsWithStreams: [AccountKey] {
+        open.withLock { open in open.compactMap { account, streams in streams.contains { !$0.isClosed } ? account : nil } }
+    }
+
     /// Ends every stream (their clients reconnect and resume), keeping the hub running. Safe
     /// on the commit path: the streams leave the hub's list at its next pass over it.
     public func closeStreams() {

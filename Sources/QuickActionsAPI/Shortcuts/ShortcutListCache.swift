@@ -17,6 +17,8 @@ public final class ShortcutListCache: RenderedShortcutList {
     private struct State {
         /// The favorites' dynamic items, by creation sequence (ascending), with their JSON.
         var favorites: [(sequence: Int64, item: PrerenderedShortcutItem)]
+        /// The static items and the renderer (replaced by `reconfigure`).
+        var setup: ShortcutSetup
         var version: Int
         /// Rendered representations. A handful (formats x languages x visibility): finding one
         /// by comparing keys costs less per request than hashing the key.
@@ -46,8 +48,6 @@ public final class ShortcutListCache: RenderedShortcutList {
         private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
-    private let builder: ShortcutItemBuilder
-    private let renderer: ShortcutListRenderer
     private let state: Mutex<State>
     private let observers = Mutex<[@Sendable (ShortcutListCache) -> Void]>([])
     /// The list's version, also readable without the lock (changed under it).
@@ -69,19 +69,16 @@ public final class ShortcutListCache: RenderedShortcutList {
     /// Whether a retry of a failed re-read is queued.
     private let retryQueued = Atomic<Bool>(false)
 
-    /// Builds the first list from the repository's favorites, then follows the changes of its
-    /// account. Each row of `threadRows` keeps copies of its own.
-    public init(
-        builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
-    ) throws(StorageError) {
-        self.builder = builder
+    /// Builds the first list from the repository's favorites and `setup`, then follows the
+    /// changes of its account (and of the setup: `reconfigure`). Each row of `threadRows` keeps
+    /// copies of its own.
+    public init(setup: ShortcutSetup, repository: any ContactRepository, threadRows: ThreadRows) throws(StorageError) {
         source = repository
         rows = PerThreadReplica(rows: threadRows) { _ in RowCache() }
-        self.renderer = renderer
         let items = try repository.favorites().map {
             (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)))
         }
-        state = Mutex(State(favorites: items, version: 1))
+        state = Mutex(State(favorites: items, setup: setup, version: 1))
         // Read first, then followed: nothing writes before the server starts serving. The
         // observer holds the list weakly and reaches the repository through it: the feed
         // belongs to the repository, so holding either strongly would be a cycle.
@@ -95,6 +92,25 @@ public final class ShortcutListCache: RenderedShortcutList {
                 self.apply(change)
             }
         }
+    }
+
+    /// The list with `builder`'s static items, rendered by `renderer`.
+    public convenience init(
+        builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
+    ) throws(StorageError) {
+        try self.init(setup: ShortcutSetup(builder: builder, renderer: renderer), repository: repository, threadRows: threadRows)
+    }
+
+    /// Makes a new version of the list from `setup` (a reload changed the static items or
+    /// their translations), announced as any change.
+    public func reconfigure(_ setup: ShortcutSetup) {
+        state.withLock { state in
+            state.setup = setup
+            state.version += 1
+            state.representations = []
+            currentVersion.store(state.version, ordering: .releasing)
+        }
+        announce()
     }
 
     /// Reads the favorites again and replaces the list, unless a later re-read began meanwhile
@@ -135,7 +151,8 @@ public final class ShortcutListCache: RenderedShortcutList {
 
     /// The full current list (not localized).
     public var items: [ShortcutItem] {
-        builder.items(dynamic: state.withLock { $0.favorites.map(\.item.item) })
+        let (setup, dynamic) = state.withLock { ($0.setup, $0.favorites.map(\.item.item)) }
+        return setup.builder.items(dynamic: dynamic)
     }
 
     /// The list's version: a number that grows with every change (not the list's `version` hash).
@@ -245,11 +262,11 @@ public final class ShortcutListCache: RenderedShortcutList {
     private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> (Int, ShortcutRepresentation) {
         // The usual case first, without taking a reference to the favorites.
         if let hit = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) { return hit }
-        let (favorites, version, cached) = state.withLock { ($0.favorites, $0.version, $0.representation(key)) }
+        let (favorites, setup, version, cached) = state.withLock { ($0.favorites, $0.setup, $0.version, $0.representation(key)) }
         if let cached { return (version, cached) }
-        let items = builder.items(dynamic: favorites.map(\.item.item))
+        let items = setup.builder.items(dynamic: favorites.map(\.item.item))
         let staticCount = items.count - favorites.count
-        let rendered = renderer.render(items, key: key) { index in
+        let rendered = setup.renderer.render(items, key: key) { index in
             index >= staticCount ? favorites[index - staticCount].item : nil
         }
         state.withLock { state in

@@ -268,4 +268,25 @@ import Testing
         #expect(lists.validatorCount <= 16 * AccountShortcutLists.validatorsPerList, "\(lists.validatorCount) validators kept")
         #expect(lists.validatorCount >= 16 * AccountShortcutLists.validatorsPerList - 16)
     }
+
+    @Test("A new setup drops every list and validator; a list read after it shows the new static items with a higher version")
+    func aNewSetupReplacesEveryListAndItsValidators() throws {
+        let store = InMemoryDataStore()
+        let lists = Self.lists(capacity: 100, store: store)
+        let alice = try Self.account(store, "alice")
+        let bob = try Self.account(store, "bob")
+        let key = ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false)
+        let before = try lists.list(for: alice)
+        let oldETag = before.representation(key).etag
+        _ = try lists.list(for: bob).representation(key)
+        let setup = ShortcutSetup(builder: ShortcutItemBuilder(staticItems: [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]))
+        lists.reconfigure(setup)
+        #expect(!lists.isCached(alice) && !lists.isCached(bob) && lists.count == 0)
+        #expect(lists.validator(for: alice, key: key) == nil, "a validator of the old list would answer 304")
+        let after = try lists.list(for: alice)
+        #expect(after.items.map(\.type) == ["New"])
+        #expect(after.version > before.version)
+        #expect(after.representation(key).etag != oldETag)
+        #expect(before.items.map(\.type) == ["SearchAction", "ShareAction"], "a list never changes: it is replaced")
+    }
 }

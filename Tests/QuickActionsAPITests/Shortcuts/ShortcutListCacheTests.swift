@@ -1,7 +1,9 @@
+import Foundation
 import HTTPServer
 import QuickActions
 import Sharding
 import Storage
+import Synchronization
 import Testing
 
 @testable import QuickActionsAPI
@@ -99,5 +101,41 @@ import Testing
         #expect(JSONWriter.bytes(.object(object)) == body)
         object["version"] = nil
         #expect(version == String(SHA256.hex(JSONWriter.bytes(.object(object))).prefix(32)))
+    }
+
+    @Test("A new setup is a new version of the list, with the new static items, announced once")
+    func aNewSetupIsANewVersion() throws {
+        let repository = InMemoryContactRepository()
+        _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
+        let cache = try ShortcutListCache(setup: ShortcutSetup(), repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let key = Self.keys[0]
+        let before = cache.versioned(key)
+        let announced = Mutex<[Int]>([])
+        cache.onChange { cache in announced.withLock { $0.append(cache.version) } }
+        let items = [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]
+        cache.reconfigure(ShortcutSetup(builder: ShortcutItemBuilder(staticItems: items)))
+        let after = cache.versioned(key)
+        #expect(after.version > before.version)
+        #expect(after.representation.etag != before.representation.etag)
+        #expect(cache.items.map(\.type) == ["New", ShortcutItemBuilder.favoriteActionType])
+        let deadline = ContinuousClock.now + .seconds(10)
+        while announced.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline { usleep(1000) }
+        #expect(announced.withLock { $0 } == [after.version])
+    }
+
+    @Test("A re-read after another instance's change keeps the setup in force, and is a newer version")
+    func aRereadKeepsTheNewSetup() throws {
+        let repository = InMemoryContactRepository()
+        _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
+        let cache = try ShortcutListCache(setup: ShortcutSetup(), repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let items = [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]
+        cache.reconfigure(ShortcutSetup(builder: ShortcutItemBuilder(staticItems: items)))
+        let reconfigured = cache.versioned(Self.keys[0])
+        // What the store says of a change it has no details of (another instance's).
+        repository.changes.publish(ContactChange(before: nil, after: nil))
+        let reread = cache.versioned(Self.keys[0])
+        #expect(reread.version > reconfigured.version)
+        #expect(cache.items.map(\.type) == ["New", ShortcutItemBuilder.favoriteActionType])
+        #expect(reread.representation.etag == reconfigured.representation.etag, "the same favorites and setup rendered differently")
     }
 }

@@ -23,7 +23,13 @@ import Testing
     @Test func unknownSettingsAndModifiersStayAsWrittenAndAreNamedOnce() {
         let result = settings.expand("$(MOZ_BUNDLE_DISPLAY_NAME) ${MOZ_BUNDLE_DISPLAY_NAME} $(PRODUCT_NAME:c99extidentifier) $(CHANNEL)")
         #expect(result.text == "$(MOZ_BUNDLE_DISPLAY_NAME) ${MOZ_BUNDLE_DISPLAY_NAME} $(PRODUCT_NAME:c99extidentifier) $(CHANNEL)")
-        #expect(result.unexpanded == ["MOZ_BUNDLE_DISPLAY_NAME", "PRODUCT_NAME", "CHANNEL"])
+        #expect(
+            result.unexpanded == [
+                UnexpandedBuildSetting(name: "MOZ_BUNDLE_DISPLAY_NAME", reason: .notSet),
+                UnexpandedBuildSetting(name: "PRODUCT_NAME", reason: .unsupportedModifier),
+                UnexpandedBuildSetting(name: "CHANNEL", reason: .notSet),
+            ])
+        #expect(result.unexpanded[1].explanation == "with a modifier that is not supported (only rfc1034identifier, lower, upper)")
     }
 
     @Test func valuesAreExpandedInTurnAndSelfReferenceStops() {
@@ -32,6 +38,31 @@ import Testing
         let result = looping.expand("$(A)")
         #expect(result.text.contains("$("), "a loop is left unexpanded, not followed forever")
         #expect(!result.unexpanded.isEmpty)
+    }
+
+    @Test("A cycle of settings is named as a cycle, from the reference that entered it, not as an unsupported modifier")
+    func cyclesAreNamed() {
+        let twoSettings = BuildSettings(["A": "$(B)", "B": "$(A)"])
+        #expect(twoSettings.expand("x $(A)").unexpanded == [UnexpandedBuildSetting(name: "A", reason: .cycle(["A", "B", "A"]))])
+        #expect(twoSettings.expand("${B}").unexpanded == [UnexpandedBuildSetting(name: "B", reason: .cycle(["B", "A", "B"]))])
+        let itself = BuildSettings(["A": "a$(A)"])
+        let selfReference = itself.expand("$(A)")
+        #expect(selfReference.unexpanded == [UnexpandedBuildSetting(name: "A", reason: .cycle(["A", "A"]))])
+        #expect(selfReference.unexpanded.first?.explanation == "whose value refers back to itself: the build settings form a cycle, A → A")
+        // A setting reached twice without a cycle is no cycle.
+        #expect(BuildSettings(["A": "$(B)$(B)", "B": "b"]).expand("$(A)") == ("bb", []))
+        // The cycle is entered from a setting outside it: named from where it closes.
+        let entered = BuildSettings(["TOP": "$(A)", "A": "$(B)", "B": "$(A:lower)"]).expand("$(TOP)")
+        #expect(entered.unexpanded == [UnexpandedBuildSetting(name: "A", reason: .cycle(["A", "B", "A"]))])
+    }
+
+    @Test func chainsDeeperThanTheLimitStop() {
+        var values: [String: String] = [:]
+        for level in 0..<12 { values["S\(level)"] = "$(S\(level + 1))" }
+        values["S12"] = "end"
+        let result = BuildSettings(values).expand("$(S0)")
+        #expect(result.unexpanded.map(\.reason) == [.tooDeep])
+        #expect(result.unexpanded.first?.explanation.contains("more than 8 levels") == true)
     }
 
     @Test func malformedReferencesAreText() {
@@ -45,7 +76,7 @@ import Testing
     @Test func developmentLanguageDefaultsToEnglishAsInXcode() {
         #expect(BuildSettings().expand("$(DEVELOPMENT_LANGUAGE)") == ("en", []))
         #expect(BuildSettings(["DEVELOPMENT_LANGUAGE": "de"]).expand("$(DEVELOPMENT_LANGUAGE)") == ("de", []))
-        #expect(BuildSettings().expand("$(PRODUCT_NAME)") == ("$(PRODUCT_NAME)", ["PRODUCT_NAME"]))
+        #expect(BuildSettings().expand("$(PRODUCT_NAME)") == ("$(PRODUCT_NAME)", [UnexpandedBuildSetting(name: "PRODUCT_NAME", reason: .notSet)]))
     }
 
     @Test func namesAreBuildSettingNames() {

@@ -95,7 +95,7 @@ import Testing
         let directory = try FixtureFiles.path("Bad")
         let directoryError = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.load(path: directory) }
         #expect(directoryError.kind == .unreadable)
-        #expect(directoryError.reason == "is a directory, not a file")
+        #expect(directoryError.reason == "is a directory, not a regular file")
     }
 
     @Test(arguments: ["Bad/Truncated.plist", "Bad/NotAPlist.txt", "Bad/RootArray.plist", "Bad/Malformed.json", "Bad/UnknownTopLevelField.json"])

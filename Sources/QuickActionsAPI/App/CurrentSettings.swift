@@ -1,0 +1,109 @@
+import QuickActions
+import Synchronization
+
+/// The one holder of the settings in force (`ServiceSettings`): every part of the API that
+/// depends on the operator's files reads them here, and a reload replaces them here, whole.
+///
+/// Two readers, two paths:
+/// - Renders, list rebuilds, triggers and the observers read the settings themselves
+///   (`current`, `shortcuts`), under a lock: a few times per change, or per write.
+/// - Every request reads what it needs of them (the token digests, the languages to negotiate)
+///   through `withRequestView`, with one atomic load and no lock, no allocation and no
+///   reference count changed: a `RequestView` is read without being retained.
+///
+/// That is safe because a request view, once current, lives as long as this object: no reader
+/// says when it is done with one, so a view replaced by a reload is kept (`views`), not freed.
+/// A view is a few hundred bytes (two digests and the language tags), and a reload that leaves
+/// them as they were keeps the current view, so only a reload that changes a token or the set
+/// of languages keeps one more.
+public final class CurrentSettings: Sendable {
+    /// What a request reads of the settings.
+    final class RequestView: Sendable {
+        /// The SHA-256 digest of the service token, if any.
+        let serviceTokenDigest: AccountTokenCache.Digest?
+        /// The SHA-256 digest of the admin token, if any.
+        let adminTokenDigest: AccountTokenCache.Digest?
+        /// The languages of the catalog, if any.
+        let languages: LanguageNegotiator?
+
+        init(_ settings: ServiceSettings) {
+            serviceTokenDigest = settings.serviceToken.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }
+            adminTokenDigest = settings.adminToken.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }
+            languages = settings.shortcuts.catalog?.negotiator
+        }
+
+        func hasSameContent(as other: RequestView) -> Bool {
+            serviceTokenDigest == other.serviceTokenDigest && adminTokenDigest == other.adminTokenDigest && languages == other.languages
+        }
+    }
+
+    /// An observer of replacements: told the settings before and after.
+    public typealias Observer = @Sendable (_ old: ServiceSettings, _ new: ServiceSettings) -> Void
+
+    private let settings: Mutex<ServiceSettings>
+    /// The current request view, stored unretained: `views` holds it.
+    private let view: Atomic<Unmanaged<RequestView>>
+    /// Every request view that was ever current (see the type's comment).
+    private let views: Mutex<[RequestView]>
+    private let observers = Mutex<[Observer]>([])
+    /// Held through a whole replacement, observers included: replacements are told in order.
+    private let replacing = Mutex(())
+
+    /// Holds `settings`.
+    public init(_ settings: ServiceSettings) {
+        self.settings = Mutex(settings)
+        let first = RequestView(settings)
+        views = Mutex([first])
+        view = Atomic(Unmanaged.passUnretained(first))
+    }
+
+    /// The settings in force.
+    public var current: ServiceSettings {
+        settings.withLock { $0 }
+    }
+
+    /// The shortcut setup in force.
+    public var shortcuts: ShortcutSetup {
+        settings.withLock { $0.shortcuts }
+    }
+
+    /// Runs `body` on the current request view, borrowed: no lock, no retain.
+    func withRequestView<Result>(_ body: (RequestView) -> Result) -> Result {
+        view.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The catalog language to answer an `Accept-Language` field with (see
+    /// `LanguageNegotiator.negotiate`); nil without a field or a catalog.
+    public func negotiate(acceptLanguage: String?) -> String? {
+        guard let acceptLanguage else { return nil }
+        return withRequestView { $0.languages?.negotiate(acceptLanguage: acceptLanguage) }
+    }
+
+    /// Request views kept so far (for tests).
+    var viewCount: Int {
+        views.withLock { $0.count }
+    }
+
+    /// Calls `observer` after each replacement, in order, on the replacing thread.
+    public func onReplace(_ observer: @escaping Observer) {
+        observers.withLock { $0.append(observer) }
+    }
+
+    /// Puts `new` in force: requests that begin after this returns see it (the new tokens, not
+    /// the old ones), then the observers are told, before this returns.
+    public func replace(with new: ServiceSettings) {
+        replacing.withLock { _ in
+            let old = settings.withLock { settings in
+                defer { settings = new }
+                return settings
+            }
+            let candidate = RequestView(new)
+            let current = view.load(ordering: .acquiring)
+            if !current._withUnsafeGuaranteedRef({ $0.hasSameContent(as: candidate) }) {
+                views.withLock { $0.append(candidate) }
+                view.store(Unmanaged.passUnretained(candidate), ordering: .releasing)
+            }
+            observers.withLock { $0 }.forEach { $0(old, new) }
+        }
+    }
+}
