@@ -9,7 +9,7 @@ SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
 PHONY_PG := test-postgres run-postgres
-.PHONY: $(PHONY_PG) deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview test-browser screenshots clean
+.PHONY: $(PHONY_PG) deps build release run test test-asan fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -90,8 +90,14 @@ fuzz: deps
 bench: deps
 	bench/run.sh
 
-lint:
+## lint: swift format's strict lint, then the module arrows check (below)
+lint: check-architecture
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+## check-architecture: every import is one of ARCHITECTURE.md's module arrows, and the arrows are Package.swift's dependencies
+check-architecture: EXTRA_APT += python3
+check-architecture: deps
+	python3 scripts/check-architecture.py
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

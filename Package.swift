@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
         // The `quickactions` executable. Not a target named so: Sources/quickactions and
         // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
-        .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient"], swiftSettings: strict),
+        .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient", "QuickActions"], swiftSettings: strict),
 
         // What the end-to-end suites share: children spawned and reaped without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -65,12 +65,16 @@ let package = Package(
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
-        .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
-        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "QuickActions", "CSQLite3"], swiftSettings: strict),
+        .testTarget(
+            name: "QuickActionsAPITests",
+            dependencies: ["QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "Storage"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "Storage"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
-            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond", "TestSupport"],
+            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

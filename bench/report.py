@@ -97,7 +97,7 @@ def accounts_rows(directory, meta):
     accounts = int(meta["accounts"])
     rows = []
     p99s, errors_total = [], 0
-    # The issue gives the 304 goal without a distribution: measured both ways, each against it.
+    # One 304 goal for both distributions: measured both ways, each against it.
     for mode, label, goal in (("zipf", "Zipf s=1.1", 0.6), ("uniform", "uniform", 0.3), ("304", "If-None-Match, 304, uniform", 0.8),
                               ("zipf304", "If-None-Match, 304, Zipf", 0.8)):
         runs = [wrk(directory, f"r7_{mode}_{r}") for r in range(1, rounds + 1)]
@@ -448,7 +448,7 @@ P. PostgreSQL (`BENCH_ONLY=postgres` runs it alone): a throwaway cluster from `s
    `synchronous_commit` {meta['pg_synchronous_commit']}), quickactiond `--db` on it and, alternated in {rounds} paired rounds,
    the same binary on a SQLite file, each given (1)'s 20 contacts through the API (same list size, checked).
    Writes: `bench/post.lua` on the PostgreSQL instance between 5 s runs of `bench/pq_loop.c` (quickactiond's own
-   prepared INSERT in autocommit: one commit per row), before and after: the issue's "raw libpq loop" (one
+   prepared INSERT in autocommit: one commit per row), before and after: the raw libpq loop (one
    connection), and the stricter reading, 16 threads with a connection each (the POST run's concurrency; the
    server then shares their commits' WAL flushes, a group commit of its own).
    Fan-out: a second instance B on the same database; `bench/cross_instance.py` holds one `/events` stream on
@@ -466,7 +466,7 @@ open, after a 2 s warm-up). Then 3 cycles of `POST /contacts/ID/favorite` and
 from just before the request is written until each stream holds the complete new frame. That includes
 the durable write and the Python client's own reading of 1,000 sockets on the same 2 cores, so it is an
 upper bound. Changes: {changes}. The `/healthz` bar (p99 <= 10 ms, no errors, every stream still open) is
-this script's, as the brief only asked for "promptly".
+what "answered promptly while {streams:,} streams are open" means here.
 
 "(noisy)" next to a result: the repeated runs behind it (the rounds of (1) and (2), the two halves
 of the raw loop in (3)) differ by more than 1.3x, so other work on the machine moved the figure:

@@ -326,8 +326,8 @@ postgres_section() {
     done
     stop_pid "$QS_PID"; QS_PID=""
 
-    # (P2) durable POST /contacts on A, 16 connections, between 5 s runs of the libpq loop: the issue's
-    # "raw libpq loop" (one connection, one commit per row), and the stricter 16 connections at once
+    # (P2) durable POST /contacts on A, 16 connections, between 5 s runs of the libpq loop: the raw
+    # libpq loop (one connection, one commit per row), and the stricter 16 connections at once
     # (the POST run's concurrency, where PostgreSQL shares their commits' WAL flushes), before and after.
     timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 1 5 >"$R/pq_loop1_a.json" || fail "pq_loop failed"
     timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_a.json" || fail "pq_loop failed"

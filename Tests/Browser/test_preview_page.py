@@ -1,5 +1,7 @@
-"""GET /preview in headless Chromium: the issue's flow, step by step, with no console error,
-and axe-core's accessibility check (zero serious or critical violations)."""
+"""GET /preview in headless Chromium: sign in, the menu from the seeded favorites, a favorite
+and a new contact changing it live, dark and French, a trigger, a reload; then the contacts, the
+keyboard and axe-core's accessibility check (zero serious or critical violations). No console
+error anywhere."""
 import json
 import urllib.request
 

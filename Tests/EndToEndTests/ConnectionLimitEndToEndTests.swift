@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// At `--max-connections`, a new client learns at once that the server is full (issue 18):
-/// before, it waited in the listen backlog until an idle connection timed out, and a health
-/// probe timed out with it.
+/// At `--max-connections`, a new client learns at once that the server is full, with a prompt
+/// 503, instead of waiting in the listen backlog until an idle connection times out (a health
+/// probe would time out with it).
 @Suite struct ConnectionLimitEndToEndTests {
     @Test("Past --max-connections a new client gets a prompt 503 with Retry-After, open ones are still served, and a freed slot is used")
     func promptRefusalAtTheLimit() throws {

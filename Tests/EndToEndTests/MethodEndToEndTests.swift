@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Methods as an unfriendly client sends them (issue 18): a method is any token, so none may
-/// mint a metrics label, and each gets the status RFC 9110 gives it.
+/// Methods as an unfriendly client sends them: a method is any token, so none may mint a
+/// metrics label, and each gets the status RFC 9110 gives it.
 @Suite struct MethodEndToEndTests {
     @Test("A method the server does not know is 501 on any path; a known one a path lacks is 405 there, 404 elsewhere")
     func statuses() throws {

@@ -2,10 +2,10 @@ import Foundation
 import Glibc
 import Testing
 
-/// SIGTERM while keep-alive clients keep writing. A write answered after libmicrohttpd's drain
-/// began used to be parked (waiting for its group commit) when the daemon stopped, and
-/// libmicrohttpd aborts on that ("called while we have suspended connections"): exit 134 in 9
-/// runs of 10. Requests begun once the stop has started are refused with a 503 instead.
+/// SIGTERM while keep-alive clients keep writing. libmicrohttpd aborts the process when the
+/// daemon stops while a connection is still suspended ("called while we have suspended
+/// connections"), as one parked for its group commit is: so requests begun once the stop has
+/// started are refused with a 503, and the process exits 0.
 @Suite struct ShutdownUnderLoadEndToEndTests {
     /// What one writer saw.
     struct Seen: Sendable {

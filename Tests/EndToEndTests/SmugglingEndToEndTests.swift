@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The second adversarial pass on framing (issue 18): each case pipelines a request behind a
-/// head that RFC 9112 says to refuse. The refusal must be prompt, a problem, and end the
-/// connection, so the pipelined request is never served and nothing is written.
+/// Request framing as a smuggler sends it: each case pipelines a request behind a head that
+/// RFC 9112 says to refuse. The refusal must be prompt, a problem, and end the connection, so
+/// the pipelined request is never served and nothing is written.
 @Suite struct SmugglingEndToEndTests {
     /// A head that must be refused, the status it gets, and the raw request (a second request
     /// is pipelined after it).

@@ -21,7 +21,7 @@ public enum ChildExit: Equatable, Sendable, CustomStringConvertible {
 /// Not Foundation's `Process`. On Linux it ties each child to a run-loop source on the thread
 /// that started it and to a manager thread of its own; tests start children from the Swift
 /// concurrency pool, whose threads come and go, and run loops on them. The test runner died of a
-/// SIGABRT in Foundation and libdispatch frames there (CI on `2fd0d34`), once hung in
+/// SIGABRT in Foundation and libdispatch frames there, once hung in
 /// `waitUntilExit` under AddressSanitizer, and never reaped a script that left a daemon behind.
 ///
 /// The child starts as a shell would start it: no descriptor but 0, 1 and 2, no blocked signal,

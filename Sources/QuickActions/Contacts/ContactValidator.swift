@@ -59,9 +59,9 @@ extension ContactValidator {
     }
 
     /// `emailShape` in one pass over the bytes, or nil when `email` is not ASCII (then the
-    /// general check runs). Every address a request sends goes through this: the general check
-    /// took a twentieth of a create.
+    /// general check runs). Every address a request sends goes through this.
     static func asciiEmailShape(_ email: String) -> Bool? {
+        // The general check took a twentieth of a create (docs/performance.md).
         var email = email
         return email.withUTF8 { bytes -> Bool? in
             var at: Int?
