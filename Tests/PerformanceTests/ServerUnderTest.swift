@@ -27,9 +27,18 @@ final class ServerUnderTest {
 
     /// Starts a server in `mode`, logging at `logLevel`.
     init(mode: Mode, logLevel: LogLevel) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("quickactiond-perf-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quickactiond-perf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        log = open("/dev/null", O_WRONLY)
+        let log = open("/dev/null", O_WRONLY)
+        var started = false
+        defer {
+            if !started {
+                Glibc.close(log)
+                try? FileManager.default.removeItem(at: directory)
+            }
+        }
+        self.directory = directory
+        self.log = log
         // The service's defaults (`ServiceConfiguration`).
         let threads = 2
         let maxConnections = 4096
@@ -72,6 +81,7 @@ final class ServerUnderTest {
                 threads: threads),
             handler: ThreadMarkingHandler(wrapped: APIHandler(router: router, logger: logger, metrics: metrics)),
             threadRows: threadRows)
+        started = true
     }
 
     /// The port the server listens on.
