@@ -9,7 +9,7 @@ SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
 PHONY_PG := test-postgres run-postgres
-.PHONY: $(PHONY_PG) deps build release run test test-asan fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
+.PHONY: $(PHONY_PG) deps build release run test test-asan perf-check fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -41,6 +41,13 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
 	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
 	SWIFT_BACKTRACE=$(CRASH_REPORT) $(SWIFT) test --skip-build
+
+## perf-check: the hot paths' allocations per request (GET /shortcuts, its 304, an account's GET
+## /shortcuts, POST /trigger), counted in process on a release build, each held to its number in
+## Tests/PerformanceTests/allocation-thresholds.json (PERF_CHECK_ARGS=--update writes the counts there)
+perf-check: deps
+	$(SWIFT) build -c release --product quickactiond-perf-check
+	.build/release/quickactiond-perf-check --thresholds Tests/PerformanceTests/allocation-thresholds.json $(PERF_CHECK_ARGS)
 
 ## test-postgres: the contract and end-to-end suites on a throwaway PostgreSQL 15, then two
 ## instances behind nginx (everything stopped at the end, even on failure)

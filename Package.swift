@@ -59,6 +59,15 @@ let package = Package(
         // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
         .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient", "QuickActions"], swiftSettings: strict),
 
+        // Counts every call into the C allocator (it replaces malloc for the process that links it):
+        // only the allocation check links it, never a test runner (the sanitizer replaces malloc too).
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        // `make perf-check`: the hot paths' allocations per request, held to allocation-thresholds.json.
+        .executableTarget(
+            name: "quickactiond-perf-check",
+            dependencies: ["CAllocationCounter", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"],
+            path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
+
         // What the end-to-end suites share: children spawned and reaped without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
 

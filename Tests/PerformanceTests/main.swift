@@ -1,0 +1,3 @@
+import Glibc
+
+exit(PerformanceCheck.run(arguments: Array(CommandLine.arguments.dropFirst())))
