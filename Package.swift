@@ -42,12 +42,14 @@ let package = Package(
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
         // client shares it and builds for iOS.
         .target(name: "QuickActions", swiftSettings: strict),
+        // The Home Screen menu drawn as SVG: the server's picture, not linked by the client.
+        .target(name: "QuickActionsPreview", dependencies: ["QuickActions"], swiftSettings: strict),
         // The stores: in-memory, SQLite and PostgreSQL (one binary serves every backend).
         .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3", "CLibPQ"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage", "CCrypto"],
+            dependencies: ["HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "Storage", "CCrypto"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
         .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),

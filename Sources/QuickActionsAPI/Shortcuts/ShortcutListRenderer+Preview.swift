@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import QuickActionsPreview
 
 extension ShortcutListRenderer {
     /// The SVG preview of the list in `language` (see `ShortcutMenuPreview`), marking `warnings`

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import QuickActions
+import QuickActions
+
+@testable import QuickActionsPreview
 
 @Suite struct ShortcutMenuPreviewTests {
     static let builder = ShortcutItemBuilder()

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-@testable import QuickActions
+import QuickActions
+
+@testable import QuickActionsPreview
 
 /// The picture's exact bytes for a few representative menus, compared with committed copies
-/// (`Fixtures/Preview/*.svg`): the screenshots in `docs/` and the browser tests depend on them.
+/// (`Fixtures/*.svg`): the screenshots in `docs/` and the browser tests depend on them.
 /// When they differ, the test writes what it drew to a temporary file and names it: copy it
 /// over the fixture when the change to the picture is intended.
 @Suite struct ShortcutMenuPreviewBytesTests {
@@ -76,11 +78,12 @@ import Testing
     func drawsTheCommittedBytes(_ name: String) throws {
         let preview = try #require(Self.menus.first { $0.0 == name }?.1)
         let drawn = Array(preview.svg().utf8)
-        let committed = try? FixtureFiles.bytes("Preview/\(name).svg")
+        let fixture = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("\(name).svg")
+        let committed = (try? Data(contentsOf: fixture)).map(Array.init)
         if drawn != committed {
-            let path = try FixtureFiles.temporaryDirectory() + "/\(name).svg"
+            let path = NSTemporaryDirectory() + "/quickactions-preview-\(UUID().uuidString)-\(name).svg"
             try Data(drawn).write(to: URL(fileURLWithPath: path))
-            Issue.record("\(name): the picture differs from Fixtures/Preview/\(name).svg; what was drawn is in \(path)")
+            Issue.record("\(name): the picture differs from Fixtures/\(name).svg; what was drawn is in \(path)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import QuickActions
+
 /// The Home Screen quick-action menu as iOS draws it after a long press on the app icon, as
 /// an SVG picture: the visible items in order (title, subtitle, glyph), the app icon and its
 /// name below, light or dark, and optionally each HIG finding marked on its row with a
