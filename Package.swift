@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")],
+            swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
         .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import QuickActions
+import Testing
 
 @testable import QuickActionsPreview
 
