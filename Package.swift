@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
-        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
+        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
             dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond", "TestSupport"],

@@ -184,6 +184,14 @@ import Testing
         #expect(CommandLineParser.usage.contains("--trigger-retention DURATION"))
     }
 
+    /// `--help` prints exactly the committed text (`Fixtures/usage.txt`): a change to it is seen
+    /// in review, and the README's flags table is updated with it.
+    @Test func usageIsTheCommittedText() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/usage.txt")
+        let committed = try String(contentsOf: fixture, encoding: .utf8)
+        #expect(CommandLineParser.usage == committed)
+    }
+
     /// The README's flags table and `--help` come from the same list: every option is in both.
     @Test func readmeFlagsTableListsEveryOption() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
