@@ -61,11 +61,12 @@ let package = Package(
         // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
         .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient"], swiftSettings: strict),
 
-        // What the end-to-end suites share: children spawned and reaped without Foundation's Process.
+        // What the suites that run servers share: children spawned and reaped without Foundation's Process, and
+        // the raw HTTP/1.1 connection (RawHTTPConnection).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")],
