@@ -119,15 +119,15 @@ public struct ShortcutListRenderer: Sendable {
     /// The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as `JSONWriter`
     /// writes them), and `version` hashes the same object without itself: the items are written
     /// into the body, the hash reads them there and the warnings, then the version and the
-    /// warnings follow. One buffer, with room for typical items (about 200 bytes each), kept
-    /// under 1 KiB for a short list: a larger allocation makes glibc's malloc consolidate its
-    /// free lists first.
+    /// warnings follow.
     func jsonList(
         _ items: [ShortcutItem], localized: [ShortcutItem], table: [String: String]?, language: String, shown shownIndexes: [Int],
         visibleOnly: Bool, prerendered: (Int) -> PrerenderedShortcutItem?
     ) -> (body: [UInt8], version: String, warnings: [ShortcutWarning]) {
         var warnings = warnings(for: items, localized: localized, table: table, language: language)
         if visibleOnly { warnings = Self.reindexed(warnings, shown: shownIndexes) }
+        // One buffer, with room for typical items (about 200 bytes each), kept under 1 KiB for a
+        // short list: a larger allocation makes glibc's malloc consolidate its free lists first.
         var body: [UInt8] = []
         body.reserveCapacity(96 + 200 * shownIndexes.count)
         body.append(contentsOf: Self.itemsKey)
