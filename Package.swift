@@ -42,12 +42,14 @@ let package = Package(
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
         // client shares it and builds for iOS.
         .target(name: "QuickActions", swiftSettings: strict),
+        // The Home Screen menu drawn as SVG: the server's picture, not linked by the client.
+        .target(name: "QuickActionsPreview", dependencies: ["QuickActions"], swiftSettings: strict),
         // The stores: in-memory, SQLite and PostgreSQL (one binary serves every backend).
         .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3", "CLibPQ"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage", "CCrypto"],
+            dependencies: ["HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "Storage", "CCrypto"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
@@ -68,19 +70,23 @@ let package = Package(
             dependencies: ["CAllocationCounter", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"],
             path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
 
-        // What the end-to-end suites share: children spawned and reaped without Foundation's Process.
+        // What the suites that run servers share: children spawned and reaped without Foundation's Process, and
+        // the raw HTTP/1.1 connection (RawHTTPConnection).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")],
+            swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "QuickActions", "CSQLite3"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsAPITests",
             dependencies: ["QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "Storage"],
             swiftSettings: strict
         ),
-        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "Storage"], swiftSettings: strict),
+        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "Storage"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
             dependencies: ["QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],

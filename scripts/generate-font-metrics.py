@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/QuickActions/Preview/DejaVuSansWidths.swift: the advance width of every
+"""Writes Sources/QuickActionsPreview/DejaVuSansWidths.swift: the advance width of every
 character DejaVu Sans maps below U+3000 and in the Arabic presentation forms, as runs of
 equal widths, so the binary measures preview text without the font installed.
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 
 FONT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-OUT = Path(__file__).resolve().parent.parent / "Sources/QuickActions/Preview/DejaVuSansWidths.swift"
+OUT = Path(__file__).resolve().parent.parent / "Sources/QuickActionsPreview/DejaVuSansWidths.swift"
 RANGES = [(0x20, 0x2FFF), (0xFB00, 0xFEFF)]
 
 

@@ -77,8 +77,8 @@ enum MHDBridge {
         stream.release()
     }
 
-    /// The access handler. First call: read the head, keep state, answer nothing (answering
-    /// now would cost keep-alive). Middle calls: take body chunks. Last call (no data): answer.
+    /// The access handler (see `handle`): the first call reads the head and answers nothing,
+    /// middle calls take body chunks, the last call (no data) answers.
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadDataSize, conCls in
         guard let cls, let connection, let conCls, let raw = conCls.pointee else { return .NO }
         // Borrowed, not retained: both outlive the call, and the server context is shared by
@@ -93,86 +93,115 @@ enum MHDBridge {
         }
     }
 
-    /// One access-handler call for the request `context`.
+    /// One access-handler call for the request `context`: the first reads the head, the calls
+    /// with upload data collect the body, and the call without data answers.
     private static func handle(
         server: ServerContext, context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
         version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?
     ) -> MHD_Result {
         if !context.sawHead {
-            context.sawHead = true
-            context.method = method.map(methodName) ?? ""
-            readHeaders(of: connection, version: version, into: context)
-            // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
-            if context.headBytes > server.maxHeaderBytes {
-                return reject(.headersTooLarge(limit: server.maxHeaderBytes), context: context, server: server, connection: connection)
-            }
-            // A request begun after stop() started (its connection was kept alive) is refused at
-            // once: one deferred or streamed now would be parked when libmicrohttpd stops, which
-            // it answers with abort() ("called while we have suspended connections").
-            if server.stopping.load(ordering: .sequentiallyConsistent) {
-                return reject(.shuttingDown, context: context, server: server, connection: connection)
-            }
-            if ConnectionState.with(connection, { $0?.overLimit == true }) {
-                return reject(.overLimit(connections: server.maxConnections), context: context, server: server, connection: connection)
-            }
-            if let failure = context.headFailure() {
-                return reject(failure, context: context, server: server, connection: connection)
-            }
-            if context.hasContentLength {
-                // A length too big for Int is too big for us: refuse before reading any of it.
-                if (context.declaredLength ?? Int.max) > server.maxBodyBytes {
-                    return reject(.bodyTooLarge(limit: server.maxBodyBytes), context: context, server: server, connection: connection)
-                }
-                context.body.reserveCapacity(context.declaredLength ?? 0)
-            }
-            return .YES
+            return startRequest(server: server, context: context, connection: connection, method: method, version: version)
         }
-
         if let uploadDataSize, uploadDataSize.pointee > 0 {
-            let size = uploadDataSize.pointee
-            uploadDataSize.pointee = 0
-            if context.rejection != nil { return .YES }
-            guard context.body.count + size <= server.maxBodyBytes else {
-                // A chunked body has no declared length. libmicrohttpd 0.9.75 cannot queue a
-                // response in the middle of a body, so drop what we hold, discard the rest as
-                // it arrives, and answer 413 when it ends.
-                context.body = []
-                context.rejection = .bodyTooLarge(limit: server.maxBodyBytes)
-                return .YES
-            }
-            if let uploadData {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
-                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
-                }
-            }
+            return collectBody(server: server, context: context, uploadData: uploadData, uploadDataSize: uploadDataSize)
+        }
+        return finishRequest(server: server, context: context, connection: connection)
+    }
+
+    /// The first call: copies the head out of libmicrohttpd into `context` and refuses at once
+    /// what must not be read further. Otherwise it answers nothing, so the connection stays
+    /// alive (libmicrohttpd 0.9.75 closes one answered on the first call).
+    private static func startRequest(
+        server: ServerContext, context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
+        version: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        context.sawHead = true
+        context.method = method.map(methodName) ?? ""
+        readHeaders(of: connection, version: version, into: context)
+        if let refusal = headRefusal(server: server, context: context, connection: connection) {
+            return reject(refusal, context: context, server: server, connection: connection)
+        }
+        if context.hasContentLength { context.body.reserveCapacity(context.declaredLength ?? 0) }
+        return .YES
+    }
+
+    /// Why the request whose head `context` holds is refused before its body, if it is.
+    private static func headRefusal(server: ServerContext, context: RequestContext, connection: OpaquePointer) -> HTTPTransportError? {
+        // libmicrohttpd's own cap is its memory pool, a little larger than our limit.
+        if context.headBytes > server.maxHeaderBytes { return .headersTooLarge(limit: server.maxHeaderBytes) }
+        // A request begun after stop() started (its connection was kept alive) is refused at
+        // once: one deferred or streamed now would be parked when libmicrohttpd stops, which
+        // it answers with abort() ("called while we have suspended connections").
+        if server.stopping.load(ordering: .sequentiallyConsistent) { return .shuttingDown }
+        if ConnectionState.with(connection, { $0?.overLimit == true }) { return .overLimit(connections: server.maxConnections) }
+        if let failure = context.headFailure() { return failure }
+        // A length too big for Int is too big for us: refuse before reading any of it.
+        if context.hasContentLength, (context.declaredLength ?? Int.max) > server.maxBodyBytes {
+            return .bodyTooLarge(limit: server.maxBodyBytes)
+        }
+        return nil
+    }
+
+    /// A middle call: appends the chunk to the body and marks it consumed. A body over the limit
+    /// is dropped and the rest discarded as it arrives, to be refused on the last call:
+    /// libmicrohttpd 0.9.75 cannot queue a response in the middle of a body (a chunked body
+    /// has no declared length to refuse on the first call).
+    private static func collectBody(
+        server: ServerContext, context: RequestContext, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        let size = uploadDataSize.pointee
+        uploadDataSize.pointee = 0
+        if context.rejection != nil { return .YES }
+        guard context.body.count + size <= server.maxBodyBytes else {
+            context.body = []
+            context.rejection = .bodyTooLarge(limit: server.maxBodyBytes)
             return .YES
         }
+        if let uploadData {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+            }
+        }
+        return .YES
+    }
 
+    /// The last call (and any call after a deferred response woke the connection): answers the
+    /// refusal noted on a middle call, the deferred response once it is ready, or the handler's.
+    private static func finishRequest(server: ServerContext, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         if let rejection = context.rejection {
             return reject(rejection, context: context, server: server, connection: connection)
         }
-        // Called again after a deferred response woke the connection.
         if let deferred = context.deferred {
-            guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
-            return queue(headOnly(ready, method: context.method), on: connection, server: server)
+            return answer(deferred, context: context, server: server, connection: connection)
         }
-        let response: HTTPResponse
-        do throws(RequestTargetError) {
-            let request = try HTTPRequest(
-                method: context.method, target: context.target, headers: RequestHeaders(packed: context.headers),
-                body: context.body, startedAt: context.startedAt)
-            response = server.handler.handle(request, on: HTTPConnection(connection, server: Unmanaged.passUnretained(server)))
-        } catch {
-            response = server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
-        }
+        let response = dispatch(server: server, context: context, connection: connection)
         if let deferred = response.deferred {
             context.deferred = deferred
             // Known before it may park: stop() answers whatever is still parked after its grace.
             server.parked.add(deferred)
-            guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
-            return queue(headOnly(ready, method: context.method), on: connection, server: server)
+            return answer(deferred, context: context, server: server, connection: connection)
         }
         return queue(headOnly(response, method: context.method), on: connection, server: server)
+    }
+
+    /// Queues `deferred`'s response when it is ready; otherwise suspends the connection until it is.
+    private static func answer(_ deferred: DeferredResponse, context: RequestContext, server: ServerContext, connection: OpaquePointer) -> MHD_Result
+    {
+        guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
+        return queue(headOnly(ready, method: context.method), on: connection, server: server)
+    }
+
+    /// The handler's response to the request `context` holds, or its refusal of a target that
+    /// does not parse.
+    private static func dispatch(server: ServerContext, context: RequestContext, connection: OpaquePointer) -> HTTPResponse {
+        do throws(RequestTargetError) {
+            let request = try HTTPRequest(
+                method: context.method, target: context.target, headers: RequestHeaders(packed: context.headers),
+                body: context.body, startedAt: context.startedAt)
+            return server.handler.handle(request, on: HTTPConnection(connection, server: Unmanaged.passUnretained(server)))
+        } catch {
+            return server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)
+        }
     }
 
     /// `response` as sent for `method`: libmicrohttpd 0.9.75 ends a chunked body with

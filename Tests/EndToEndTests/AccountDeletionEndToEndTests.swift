@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Deleting an account while its clients write, through the real binary: once the deletion has
@@ -25,20 +26,20 @@ import Testing
                     if index == writers {
                         start.arriveAndWait(timeout: 10)
                         usleep(100_000)
-                        let admin = try HTTPTestClient(port: ports[0])
+                        let admin = try RawHTTPConnection(port: ports[0])
                         defer { admin.close() }
                         let deleted = try admin.send(
                             "DELETE", "/accounts/\(account.id)", headers: [("Authorization", "Bearer \(AccountsEndToEndTests.adminToken)")])
                         return [deleted.status]
                     }
-                    let client = try HTTPTestClient(port: ports[index % ports.count])
+                    let client = try RawHTTPConnection(port: ports[index % ports.count])
                     defer { client.close() }
                     start.arriveAndWait(timeout: 10)
                     var statuses: [Int] = []
                     // Until the deletion reaches this connection's instance (or 2,000 writes).
                     for number in 0..<2000 {
                         var headers = [("Authorization", "Bearer \(account.token)"), ("Content-Type", "application/json")]
-                        let response: HTTPTestResponse
+                        let response: RawHTTPResponse
                         if (number + index) % 2 == 0 {
                             headers.append(("Idempotency-Key", "round-\(round)-writer-\(index)-\(number)"))
                             response = try client.send("POST", "/trigger", headers: headers, body: #"{"type":"SearchAction","deviceId":"racer"}"#)

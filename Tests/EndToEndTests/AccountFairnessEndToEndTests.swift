@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One account cannot take what the others need: its `/events` streams stop at
@@ -10,7 +11,7 @@ import Testing
 
     /// `GET /events` as `token` on a connection of its own: the connection, and the answer's head
     /// (with its body when the stream was refused; a stream's body is left unread).
-    static func openStream(_ server: ServerProcess, token: String) throws -> (client: HTTPTestClient, response: HTTPTestResponse) {
+    static func openStream(_ server: ServerProcess, token: String) throws -> (client: RawHTTPConnection, response: RawHTTPResponse) {
         let client = try server.connect()
         try client.writeRequest("GET", "/events", headers: [("Accept", "text/event-stream"), ("Authorization", "Bearer \(token)")])
         var response = try client.readResponseHead()
@@ -19,7 +20,7 @@ import Testing
     }
 
     /// The problem type's last path segment (`too-many-streams`), or the status when the answer is no problem.
-    static func refusal(_ response: HTTPTestResponse) -> String {
+    static func refusal(_ response: RawHTTPResponse) -> String {
         guard let type = (try? response.jsonObject())?["type"] as? String else { return "status \(response.status)" }
         return type.hasPrefix(problems) ? String(type.dropFirst(problems.count)) : type
     }
@@ -50,7 +51,7 @@ import Testing
 
         // A hundred more over about three seconds (under --rate-limit 50), each connection kept
         // unless the server closes it; everyone else is served meanwhile.
-        var kept: [HTTPTestClient] = []
+        var kept: [RawHTTPConnection] = []
         var refusals: [String] = []
         for attempt in 0..<100 {
             let (client, response) = try Self.openStream(server, token: alice.token)
@@ -108,7 +109,7 @@ import Testing
         let bob = try AccountsEndToEndTests.createAccount(server, name: "Bob")
         let auth = [("Authorization", "Bearer \(alice.token)")]
 
-        var kept: [HTTPTestClient] = []
+        var kept: [RawHTTPConnection] = []
         var refused = 0
         for _ in 0..<40 {
             let client = try server.connect()

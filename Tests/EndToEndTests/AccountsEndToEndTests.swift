@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Multi-account mode (`--accounts`), through the real binary: the credential chooses the
@@ -33,14 +34,14 @@ import Testing
     /// A request with `token`, and a JSON body when given.
     static func send(
         _ server: ServerProcess, _ token: String, _ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []
-    ) throws -> HTTPTestResponse {
+    ) throws -> RawHTTPResponse {
         var fields = [("Authorization", "Bearer \(token)")] + headers
         if json != nil { fields.append(("Content-Type", "application/json")) }
         return try server.request(method, target, headers: fields, body: json.map { Array($0.utf8) })
     }
 
     /// The problem of `response`, with the contact id in its detail replaced by `<id>`.
-    static func shape(_ response: HTTPTestResponse, id: String) throws -> String {
+    static func shape(_ response: RawHTTPResponse, id: String) throws -> String {
         var object = try response.jsonObject()
         object["detail"] = (object["detail"] as? String)?.replacingOccurrences(of: id, with: "<id>")
         return "\(response.status) \(response.mediaType ?? "") " + object.keys.sorted().map { "\($0)=\(object[$0] ?? "")" }.joined(separator: ";")
@@ -250,7 +251,7 @@ import Testing
         // A burst of more than one second's budget on one connection: the rest are refused.
         let client = try server.connect()
         var statuses: [Int] = []
-        var refusal: HTTPTestResponse?
+        var refusal: RawHTTPResponse?
         for _ in 0..<40 {
             let response = try client.send("GET", "/shortcuts", headers: [("Authorization", "Bearer \(alice.token)")])
             statuses.append(response.status)
@@ -324,7 +325,7 @@ import Testing
             var headers = [("Authorization", "Bearer \(accounts[account].token)")]
             if let condition { headers.append(("If-None-Match", condition)) }
             if let id { headers.append(("X-Request-Id", id)) }
-            bytes += HTTPTestClient.requestBytes("GET", "/shortcuts", headers: headers)
+            bytes += RawHTTPConnection.requestBytes("GET", "/shortcuts", headers: headers)
             expected.append((condition == accounts[account].etag ? 304 : 200, accounts[account].etag, id))
         }
         let connection = try server.connect()

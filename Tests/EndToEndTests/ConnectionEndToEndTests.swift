@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Connection reuse and the request log.
@@ -11,8 +12,8 @@ import Testing
         defer { client.close() }
         let json = [("Content-Type", "application/json")]
 
-        var responses: [(String, HTTPTestResponse)] = []
-        func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: String? = nil) throws -> HTTPTestResponse {
+        var responses: [(String, RawHTTPResponse)] = []
+        func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: String? = nil) throws -> RawHTTPResponse {
             let response = try client.send(method, target, headers: headers, body: body.map { Array($0.utf8) })
             responses.append(("\(method) \(target)", response))
             return response

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 /// `--max-contacts-per-account` under concurrency, through the real binary: bursts of creates
@@ -36,12 +37,12 @@ import Testing
         let ports = servers.map(\.port)
         let start = StartLine(parties: connections)
         let (results, errors) = ThreadGroup.run(count: connections, timeout: 180) { index -> [Int: Outcome] in
-            let client = try HTTPTestClient(port: ports[index % ports.count])
+            let client = try RawHTTPConnection(port: ports[index % ports.count])
             defer { client.close() }
             start.arriveAndWait(timeout: 10)
             var outcomes: [Int: Outcome] = [:]
             for number in stride(from: index, to: requests.count, by: connections) {
-                let response: HTTPTestResponse
+                let response: RawHTTPResponse
                 switch requests[number] {
                 case .create(let name):
                     response = try client.send(
@@ -56,10 +57,10 @@ import Testing
             }
             return outcomes
         }
-        guard errors.isEmpty else { throw HTTPTestClientError("\(errors)") }
+        guard errors.isEmpty else { throw EndToEndError("\(errors)") }
         let merged = results.compactMap { $0 }.reduce(into: [Int: Outcome]()) { $0.merge($1) { first, _ in first } }
         return try requests.indices.map { number in
-            guard let outcome = merged[number] else { throw HTTPTestClientError("request \(number) got no answer") }
+            guard let outcome = merged[number] else { throw EndToEndError("request \(number) got no answer") }
             return outcome
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A crash in the middle of many concurrent writes loses no acknowledged write and leaves no
@@ -34,7 +35,7 @@ import Testing
         killer.start()
         let (logs, errors) = ThreadGroup.run(count: Self.writers, timeout: 15) { writer -> WriterLog in
             var log = WriterLog()
-            guard let client = try? HTTPTestClient(port: port) else { return log }
+            guard let client = try? RawHTTPConnection(port: port) else { return log }
             defer { client.close() }
             while Date() < stopWriting {
                 let name = "Writer \(writer) #\(log.sent)"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Commits and `/events` at once. A stream's subscription reserves its event id in the store
@@ -31,7 +32,7 @@ import Testing
                     switch index {
                     case 0..<4:
                         // Each commit's hooks look for the account's streams.
-                        let client = try HTTPTestClient(port: port)
+                        let client = try RawHTTPConnection(port: port)
                         defer { client.close() }
                         for number in 0..<20 {
                             let body = #"{"name":"Writer \#(index) \#(number)","favorite":true}"#
@@ -51,7 +52,7 @@ import Testing
                         let stream = try EventStreamClient(port: port, headers: [("Authorization", "Bearer \(bobToken)")])
                         try stream.readHead()
                         note(stream.head?.status ?? 0)
-                        let client = try HTTPTestClient(port: port)
+                        let client = try RawHTTPConnection(port: port)
                         defer { client.close() }
                         let rotated = try client.send("POST", "/accounts/\(bob.id)/token", headers: [("Authorization", "Bearer \(admin)")])
                         note(rotated.status)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// One Server-Sent Event as received.
 struct ServerSentEvent {
@@ -20,7 +21,7 @@ struct ServerSentEvent {
     /// The data as a JSON object.
     func jsonObject() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any] else {
-            throw HTTPTestClientError("event data is not a JSON object: \(data)")
+            throw EndToEndError("event data is not a JSON object: \(data)")
         }
         return object
     }
@@ -30,9 +31,9 @@ struct ServerSentEvent {
 /// splits it into events (RFC 8895 framing, WHATWG event-stream parsing).
 final class EventStreamClient {
     /// The connection.
-    let client: HTTPTestClient
+    let client: RawHTTPConnection
     /// The response's status line and headers.
-    private(set) var head: HTTPTestResponse?
+    private(set) var head: RawHTTPResponse?
     /// Events received and not yet taken.
     private var pending: [ServerSentEvent] = []
     /// Every `retry:` value seen.
@@ -50,7 +51,7 @@ final class EventStreamClient {
     /// Connects and sends `GET /events`; call `readHead()` next (split so that many streams
     /// can be opened before any head is read).
     init(port: Int, headers: [(String, String)] = []) throws {
-        client = try HTTPTestClient(port: port)
+        client = try RawHTTPConnection(port: port)
         try client.writeRequest("GET", "/events", headers: [("Accept", "text/event-stream")] + headers)
     }
 
@@ -157,7 +158,7 @@ final class EventStreamClient {
             guard let lineEnd = Self.find([0x0D, 0x0A], in: raw) else { return }
             let sizeText = String(decoding: raw[..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init) ?? ""
             guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
-                throw HTTPTestClientError("bad chunk size line: \(sizeText)")
+                throw EndToEndError("bad chunk size line: \(sizeText)")
             }
             if size == 0 {
                 ended = true

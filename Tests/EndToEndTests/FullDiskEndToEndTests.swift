@@ -28,7 +28,7 @@ final class SmallFileSystem {
     /// Fills the file system but for `leaving` bytes with a file `filler`.
     func fill(leaving: Int) throws {
         var stats = statvfs()
-        guard statvfs(path, &stats) == 0 else { throw HTTPTestClientError("statvfs \(path) failed") }
+        guard statvfs(path, &stats) == 0 else { throw EndToEndError("statvfs \(path) failed") }
         let free = Int(stats.f_bavail) * Int(stats.f_frsize)
         try Data(count: max(free - leaving, 0)).write(to: URL(fileURLWithPath: path + "/filler"))
     }
@@ -55,7 +55,7 @@ struct FullDiskEndToEndTests {
         _ = try server.createContact(name: "Before The Disk Filled")
         try disk.fill(leaving: 32 << 10)
 
-        var refused: HTTPTestResponse?
+        var refused: RawHTTPResponse?
         for index in 0..<2000 {
             let body = #"{"name":"Filler \#(index) \#(String(repeating: "x", count: 60))"}"#
             let response = try server.request("POST", "/contacts", json: body)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Requests built to confuse the server: oversized heads, ambiguous framing, malformed
@@ -6,7 +7,7 @@ import Testing
 @Suite struct HostileInputEndToEndTests {
     /// Sends `raw` on a new connection and reads one response. A server that closes early may
     /// make the write fail; the response it sent before closing still counts.
-    static func exchange(_ server: ServerProcess, _ raw: [UInt8]) throws -> (response: HTTPTestResponse?, client: HTTPTestClient) {
+    static func exchange(_ server: ServerProcess, _ raw: [UInt8]) throws -> (response: RawHTTPResponse?, client: RawHTTPConnection) {
         let client = try server.connect()
         do {
             try client.sendRaw(raw)

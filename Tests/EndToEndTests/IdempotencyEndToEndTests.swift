@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// `POST /trigger` with `Idempotency-Key`: a picked action is recorded exactly once, however
@@ -8,7 +9,7 @@ import Testing
     static let json = ("Content-Type", "application/json")
 
     /// `POST /trigger` with `key` and `body` on a connection of its own.
-    static func post(_ server: ServerProcess, key: String, _ body: String) throws -> HTTPTestResponse {
+    static func post(_ server: ServerProcess, key: String, _ body: String) throws -> RawHTTPResponse {
         try server.request("POST", "/trigger", headers: [json, ("Idempotency-Key", key)], body: Array(body.utf8))
     }
 
@@ -91,12 +92,12 @@ import Testing
         defer { server.stop() }
         let key = "pick-\(UUID().uuidString)"
         let body = Array(try Self.favoriteBody(server).utf8)
-        let request = HTTPTestClient.requestBytes("POST", "/trigger", headers: [Self.json, ("Idempotency-Key", key)], body: body)
+        let request = RawHTTPConnection.requestBytes("POST", "/trigger", headers: [Self.json, ("Idempotency-Key", key)], body: body)
         let port = server.port
         let start = StartLine(parties: 20)
 
         let (results, errors) = ThreadGroup.run(count: 20, timeout: 20) { _ in
-            let client = try HTTPTestClient(port: port)
+            let client = try RawHTTPConnection(port: port)
             defer { client.close() }
             // Everything but the last byte goes first, so the 20 requests complete at one moment.
             try client.sendRaw(Array(request.dropLast()))

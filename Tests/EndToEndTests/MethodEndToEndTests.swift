@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Methods as an unfriendly client sends them: a method is any token, so none may mint a
@@ -30,7 +31,7 @@ import Testing
         let auth = [("Authorization", "Bearer secret-0123456789abcdef")]
         let client = try server.connect()
         defer { client.close() }
-        let invent = { (index: Int) throws -> HTTPTestResponse in
+        let invent = { (index: Int) throws -> RawHTTPResponse in
             let method = "X" + String(index) + String(repeating: "M", count: 4_000)
             try client.sendRaw(Array("\(method) /contacts HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             return try client.readResponse()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Names are matched under canonical equivalence after trimming, and their length is counted
@@ -7,7 +8,7 @@ import Testing
     static let json = ("Content-Type", "application/json")
 
     /// `POST /trigger` for a FavoriteAction naming `name` (no contactId).
-    static func trigger(_ server: ServerProcess, name: String) throws -> HTTPTestResponse {
+    static func trigger(_ server: ServerProcess, name: String) throws -> RawHTTPResponse {
         let body = try JSONSerialization.data(withJSONObject: ["type": "FavoriteAction", "userInfo": ["Name": name]])
         return try server.request("POST", "/trigger", headers: [json], body: Array(body))
     }

@@ -60,7 +60,7 @@ import Testing
         let port = server.port
         let fetching = Thread {
             let (answers, _) = ThreadGroup.run(count: 3, timeout: 120) { _ in
-                let client = try HTTPTestClient(port: port)
+                let client = try RawHTTPConnection(port: port)
                 defer { client.close() }
                 let answer = try client.send("GET", Self.preview)
                 return "\(answer.status) \(answer.header("ETag") ?? "")"

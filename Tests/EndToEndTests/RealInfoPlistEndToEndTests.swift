@@ -102,12 +102,12 @@ import Testing
     static func runLint(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let directory = try TemporaryDirectory()
         let outputPath = directory.path("lint.log")
-        guard FileManager.default.createFile(atPath: outputPath, contents: nil) else { throw HTTPTestClientError("cannot create \(outputPath)") }
+        guard FileManager.default.createFile(atPath: outputPath, contents: nil) else { throw EndToEndError("cannot create \(outputPath)") }
         guard
             let exit = try ChildProcess.run(
                 try ServerProcess.binary().path, ["lint"] + arguments, output: .file(outputPath), error: .output, seconds: 10)
-        else { throw HTTPTestClientError("lint did not finish within 10 s") }
-        guard case .exited(let status) = exit else { throw HTTPTestClientError("lint ended with \(exit)") }
+        else { throw EndToEndError("lint did not finish within 10 s") }
+        guard case .exited(let status) = exit else { throw EndToEndError("lint ended with \(exit)") }
         return (status, try String(contentsOfFile: outputPath, encoding: .utf8))
     }
 }

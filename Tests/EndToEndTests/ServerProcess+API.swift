@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The calls most tests make, each checked for the status that flow expects.
@@ -52,7 +53,7 @@ enum Expect {
 
     /// An RFC 9457 problem with `status`: media type, members, and `status` matching the response's.
     @discardableResult
-    static func problem(_ response: HTTPTestResponse, _ status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProblemBody {
+    static func problem(_ response: RawHTTPResponse, _ status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProblemBody {
         #expect(response.status == status, "expected \(status), got \(response.status): \(response.text)", sourceLocation: sourceLocation)
         #expect(response.mediaType == "application/problem+json", sourceLocation: sourceLocation)
         let problem = try response.decode(ProblemBody.self)

@@ -74,7 +74,7 @@ final class ServerProcess {
         } catch {
             _ = child.stop(SIGKILL, seconds: Self.stopTimeoutSeconds)
             let log = (try? String(contentsOfFile: standardErrorPath, encoding: .utf8)) ?? ""
-            throw HTTPTestClientError("\(error); stderr:\n\(log)")
+            throw EndToEndError("\(error); stderr:\n\(log)")
         }
     }
 
@@ -141,19 +141,19 @@ final class ServerProcess {
     }
 
     /// A new connection to the server.
-    func connect() throws -> HTTPTestClient {
-        try HTTPTestClient(port: port)
+    func connect() throws -> RawHTTPConnection {
+        try RawHTTPConnection(port: port)
     }
 
     /// One request on a connection of its own.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
+    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> RawHTTPResponse {
         let client = try connect()
         defer { client.close() }
         return try client.send(method, target, headers: headers, body: body)
     }
 
     /// One request with a UTF-8 body, sent as `application/json` unless `headers` say otherwise.
-    func request(_ method: String, _ target: String, headers: [(String, String)]? = nil, json body: String) throws -> HTTPTestResponse {
+    func request(_ method: String, _ target: String, headers: [(String, String)]? = nil, json body: String) throws -> RawHTTPResponse {
         try request(method, target, headers: headers ?? [("Content-Type", "application/json")], body: Array(body.utf8))
     }
 
@@ -165,7 +165,7 @@ final class ServerProcess {
     static func binary() throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let override = environment["QUICKACTIOND_BINARY"], !override.isEmpty {
-            guard isExecutableFile(override) else { throw HTTPTestClientError("QUICKACTIOND_BINARY=\(override) is not an executable file") }
+            guard isExecutableFile(override) else { throw EndToEndError("QUICKACTIOND_BINARY=\(override) is not an executable file") }
             return URL(fileURLWithPath: override)
         }
         var starts: [URL] = []
@@ -186,7 +186,7 @@ final class ServerProcess {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let fallback = packageRoot.appendingPathComponent(".build/debug/quickactiond")
         if isExecutableFile(fallback.path) { return fallback }
-        throw HTTPTestClientError(
+        throw EndToEndError(
             "cannot find the quickactiond binary (looked near \(starts.map(\.path)) and at \(fallback.path)); set QUICKACTIOND_BINARY")
     }
 
@@ -210,10 +210,10 @@ final class ServerProcess {
         do {
             address = try child.outputLine(startingWith: "quickactiond listening on http://", seconds: startTimeoutSeconds)
         } catch {
-            throw HTTPTestClientError("quickactiond did not report listening: \(error)")
+            throw EndToEndError("quickactiond did not report listening: \(error)")
         }
         guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else {
-            throw HTTPTestClientError("unexpected listening line: \(address)")
+            throw EndToEndError("unexpected listening line: \(address)")
         }
         return (String(address[..<colon]), port)
     }

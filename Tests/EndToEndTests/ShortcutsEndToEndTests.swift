@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `GET /shortcuts`: static items first, then one FavoriteAction per favorite contact.
@@ -80,7 +81,7 @@ import Testing
     func pollingOnOneConnection() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let poller = try HTTPTestClient(port: server.port)
+        let poller = try RawHTTPConnection(port: server.port)
         let first = try poller.send("GET", "/shortcuts")
         #expect(first.status == 200)
         let etag = try #require(first.header("ETag"))

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// SIGTERM while keep-alive clients keep writing. libmicrohttpd aborts the process when the
@@ -29,7 +30,7 @@ import Testing
         stopper.start()
         let (seen, errors) = ThreadGroup.run(count: 8, timeout: 30) { writer -> Seen in
             var seen = Seen()
-            guard let client = try? HTTPTestClient(port: port) else { return seen }
+            guard let client = try? RawHTTPConnection(port: port) else { return seen }
             defer { client.close() }
             for number in 0..<100_000 {
                 let body = #"{"name":"Writer \#(writer) \#(number)"}"#

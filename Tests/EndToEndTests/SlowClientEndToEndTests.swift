@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Slowloris: many connections that start a request and never finish it.
@@ -10,7 +11,7 @@ import Testing
         let server = try ServerProcess(arguments: ["--no-seed", "--idle-timeout", "2"])
         defer { server.stop() }
 
-        var stalled: [HTTPTestClient] = []
+        var stalled: [RawHTTPConnection] = []
         defer { stalled.forEach { $0.close() } }
         for _ in 0..<Self.stalledCount {
             let client = try server.connect()

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 /// A device's quick actions lag behind the server: what `POST /trigger` answers for an item
 /// that went stale, and for requests no item could have produced.
 @Suite struct StaleShortcutEndToEndTests {
-    static func trigger(_ server: ServerProcess, _ body: String) throws -> HTTPTestResponse {
+    static func trigger(_ server: ServerProcess, _ body: String) throws -> RawHTTPResponse {
         try server.request("POST", "/trigger", json: body)
     }
 

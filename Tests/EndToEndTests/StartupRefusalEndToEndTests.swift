@@ -16,9 +16,9 @@ import Testing
                 "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()", path, sql,
             ]
         guard let exit = try ChildProcess.run(command[0], Array(command.dropFirst()), seconds: 10) else {
-            throw HTTPTestClientError("sqlite3 did not finish within 10 s")
+            throw EndToEndError("sqlite3 did not finish within 10 s")
         }
-        guard exit == .exited(0) else { throw HTTPTestClientError("sqlite3 \(sql) failed: \(exit)") }
+        guard exit == .exited(0) else { throw EndToEndError("sqlite3 \(sql) failed: \(exit)") }
     }
 
     /// Starts the binary on `directory`'s database, expects a refusal, and returns its message.

@@ -57,7 +57,7 @@ struct StoreQuery: Sendable {
     /// The integer `sql` selects.
     func integer(_ sql: String) throws -> Int {
         let text = try run(sql).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let value = Int(text) else { throw HTTPTestClientError("\(sql) printed \(text)") }
+        guard let value = Int(text) else { throw EndToEndError("\(sql) printed \(text)") }
         return value
     }
 
@@ -79,7 +79,7 @@ struct StoreQuery: Sendable {
     private static func output(_ program: String, _ arguments: [String]) throws -> String {
         let child = try ChildProcess(program, arguments, output: .pipe, error: .output)
         let text = String(decoding: child.readOutputToEnd(), as: UTF8.self)
-        guard child.wait() == .exited(0) else { throw HTTPTestClientError("\(program) \(arguments.last ?? ""): \(text)") }
+        guard child.wait() == .exited(0) else { throw EndToEndError("\(program) \(arguments.last ?? ""): \(text)") }
         return text
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Attributes each connection to the owner its request names (`X-Owner`), and refuses the
@@ -23,8 +24,8 @@ final class OwnerHandler: HTTPRequestHandler {
 
 /// `HTTPServerConfiguration.maxConnectionsPerOwner`: no owner holds more connections than its share.
 @Suite struct ConnectionOwnersTests {
-    private func request(_ connection: RawConnection, owner: Int64?) throws -> RawConnection.Response {
-        try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\(owner.map { "X-Owner: \($0)\r\n" } ?? "")\r\n")
+    private func request(_ connection: RawHTTPConnection, owner: Int64?) throws -> RawHTTPResponse {
+        try connection.sendRaw("GET / HTTP/1.1\r\nHost: x\r\n\(owner.map { "X-Owner: \($0)\r\n" } ?? "")\r\n")
         return try connection.readResponse()
     }
 
@@ -33,29 +34,29 @@ final class OwnerHandler: HTTPRequestHandler {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, maxConnectionsPerOwner: 3), handler: OwnerHandler())
         defer { server.stop(grace: .seconds(1)) }
-        var mine = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        var mine = try (0..<3).map { _ in try RawHTTPConnection(port: server.port) }
         for connection in mine { #expect(try request(connection, owner: 7).status == 200) }
         #expect(server.openConnections(of: 7) == 3)
 
-        let fourth = try RawConnection(port: server.port)
+        let fourth = try RawHTTPConnection(port: server.port)
         let refused = try request(fourth, owner: 7)
         #expect(refused.status == 429)
-        #expect(refused.body == "share 3")
+        #expect(refused.text == "share 3")
         #expect(refused.header("Connection")?.lowercased() == "close")
         #expect(server.openConnections(of: 7) == 3)
 
         // Attributed once: a later request of another owner on one of them changes nothing.
         #expect(try request(mine[0], owner: 8).status == 200)
         #expect(server.openConnections(of: 8) == 0)
-        let others = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        let others = try (0..<3).map { _ in try RawHTTPConnection(port: server.port) }
         for connection in others { #expect(try request(connection, owner: 8).status == 200) }
-        #expect(try request(RawConnection(port: server.port), owner: nil).status == 200)
+        #expect(try request(RawHTTPConnection(port: server.port), owner: nil).status == 200)
 
         mine.removeFirst()  // closed
         var admitted = false
         let deadline = Date().addingTimeInterval(2)
         while !admitted && Date() < deadline {
-            let next = try RawConnection(port: server.port)
+            let next = try RawHTTPConnection(port: server.port)
             admitted = try request(next, owner: 7).status == 200
             if admitted { mine.append(next) } else { usleep(10_000) }
         }
@@ -67,7 +68,7 @@ final class OwnerHandler: HTTPRequestHandler {
     func noShare() throws {
         let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: OwnerHandler())
         defer { server.stop(grace: .seconds(1)) }
-        let connections = try (0..<10).map { _ in try RawConnection(port: server.port) }
+        let connections = try (0..<10).map { _ in try RawHTTPConnection(port: server.port) }
         for connection in connections { #expect(try request(connection, owner: 7).status == 200) }
         #expect(server.openConnections(of: 7) == 0)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Serves a shared representation the way the shortcut list is served: prepared responses (200
@@ -91,24 +92,24 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
     }
 
     /// The header fields but Date and X-Request-Id, in order.
-    private func stableFields(_ response: RawConnection.Response) -> [String] {
+    private func stableFields(_ response: RawHTTPResponse) -> [String] {
         response.headers.filter { !["date", "x-request-id"].contains($0.0.lowercased()) }.map { "\($0.0): \($0.1)" }
     }
 
     @Test func repeatedRequestsGetTheSameBytesAndAFreshIdEach() throws {
         try withServer { server, _ in
-            let fresh = try RawConnection(port: server.port)
-            try fresh.send("GET /shared HTTP/1.1\r\nHost: x\r\n\r\n")
+            let fresh = try RawHTTPConnection(port: server.port)
+            try fresh.sendRaw("GET /shared HTTP/1.1\r\nHost: x\r\n\r\n")
             let reference = try fresh.readResponse()
             #expect(stableFields(reference) == ["ETag: \"first\"", "Content-Type: text/plain", "Content-Length: 5"])
 
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawHTTPConnection(port: server.port)
             var ids: [String] = [reference.header("X-Request-Id") ?? "none"]
             for _ in 0..<6 {
-                try connection.send("GET /shared HTTP/1.1\r\nHost: x\r\n\r\n")
+                try connection.sendRaw("GET /shared HTTP/1.1\r\nHost: x\r\n\r\n")
                 let response = try connection.readResponse()
                 #expect(response.status == 200)
-                #expect(response.body == "first")
+                #expect(response.text == "first")
                 #expect(stableFields(response) == stableFields(reference))
                 let idFields = response.headers.filter { $0.0.lowercased() == "x-request-id" }
                 #expect(idFields.count == 1)
@@ -121,42 +122,42 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
 
     @Test func aChangedRepresentationOrAnotherAnswerIsServedOnTheSameConnection() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
-            func get(_ target: String, _ extra: String = "") throws -> RawConnection.Response {
-                try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
+            let connection = try RawHTTPConnection(port: server.port)
+            func get(_ target: String, _ extra: String = "") throws -> RawHTTPResponse {
+                try connection.sendRaw("GET \(target) HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
                 return try connection.readResponse()
             }
-            #expect(try get("/shared").body == "first")
+            #expect(try get("/shared").text == "first")
             #expect(try get("/shared", "If-None-Match: \"first\"\r\n").status == 304)
-            #expect(try get("/shared").body == "first")
+            #expect(try get("/shared").text == "first")
             let altered = try get("/altered")
-            #expect(altered.body == "first" && altered.header("X-Altered") == "yes")
+            #expect(altered.text == "first" && altered.header("X-Altered") == "yes")
             #expect(try get("/shared").header("X-Altered") == nil)
             let missing = try get("/missing")
-            #expect(missing.status == 404 && missing.body == "none")
-            #expect(try get("/shared").body == "first")
+            #expect(missing.status == 404 && missing.text == "none")
+            #expect(try get("/shared").text == "first")
 
-            try connection.send("POST /change HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nsecond")
+            try connection.sendRaw("POST /change HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nsecond")
             #expect(try connection.readResponse().status == 204)
             let changed = try get("/shared")
-            #expect(changed.body == "second")
+            #expect(changed.text == "second")
             #expect(changed.header("ETag") == "\"second\"")
             #expect(changed.header("Content-Length") == "6")
             #expect(try get("/shared", "If-None-Match: \"first\"\r\n").status == 200)
             #expect(try get("/shared", "If-None-Match: \"second\"\r\n").status == 304)
 
-            try connection.send("HEAD /shared HTTP/1.1\r\nHost: x\r\n\r\n")
-            let head = try connection.readResponse(toHead: true)
+            try connection.sendRaw("HEAD /shared HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readResponse(method: "HEAD")
             #expect(head.status == 200 && head.header("Content-Length") == "6")
-            #expect(try get("/shared").body == "second")
+            #expect(try get("/shared").text == "second")
         }
     }
 
     @Test func aVariableFieldIsSwappedOnTheKeptResponseAndNeverRepeated() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
-            func get(_ target: String) throws -> RawConnection.Response {
-                try connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+            let connection = try RawHTTPConnection(port: server.port)
+            func get(_ target: String) throws -> RawHTTPResponse {
+                try connection.sendRaw("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
                 return try connection.readResponse()
             }
             // Same-length values are rewritten in place; "bb" after "a" is deleted and added.
@@ -168,20 +169,20 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
                 #expect(response.headers.filter { $0.0 == "X-Request-Id" }.count == 1)
             }
             // Another answer in between, then the template again: made afresh, the field once.
-            #expect(try get("/shared").body == "first")
+            #expect(try get("/shared").text == "first")
             #expect(try get("/variable?d").headers.filter { $0.0 == "ETag" }.map(\.1) == ["\"d\""])
         }
     }
 
     @Test func theKeptResponseCarriesEachRequestsOwnIdWhateverItsLength() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawHTTPConnection(port: server.port)
             for given in ["abc", "xyz", "a-longer-id-0123456789", nil, "abc", nil, nil, "q"] {
                 let extra = given.map { "X-Request-Id: \($0)\r\n" } ?? ""
-                try connection.send("GET /shared HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
+                try connection.sendRaw("GET /shared HTTP/1.1\r\nHost: x\r\n\(extra)\r\n")
                 let response = try connection.readResponse()
                 let ids = response.headers.filter { $0.0.lowercased() == "x-request-id" }.map(\.1)
-                #expect(response.status == 200 && response.body == "first")
+                #expect(response.status == 200 && response.text == "first")
                 #expect(ids.count == 1, "\(response.headers)")
                 if let given { #expect(ids == [given]) } else { #expect(ids.first?.count == 20) }
             }
@@ -191,9 +192,9 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
     @Test func aKeptResponseLetsGoOfItsBodyWhenTheConnectionCloses() throws {
         try withServer { server, handler in
             do {
-                let connection = try RawConnection(port: server.port)
-                try connection.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(try connection.readResponse().body == "fresh")
+                let connection = try RawHTTPConnection(port: server.port)
+                try connection.sendRaw("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse().text == "fresh")
                 // Kept for the connection's next request.
                 #expect(handler.liveFreshBodies == 1)
             }
@@ -202,9 +203,9 @@ final class SharedRepresentationHandler: HTTPRequestHandler {
             while handler.liveFreshBodies > 0 && Date() < deadline { usleep(10_000) }
             #expect(handler.liveFreshBodies == 0)
 
-            let open = try RawConnection(port: server.port)
-            try open.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try open.readResponse().body == "fresh")
+            let open = try RawHTTPConnection(port: server.port)
+            try open.sendRaw("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try open.readResponse().text == "fresh")
             #expect(handler.liveFreshBodies == 1)
             server.stop(grace: .zero)
             #expect(handler.liveFreshBodies == 0, "stopping the server frees what open connections kept")

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Answers every request later, from another thread, after `delay`.
@@ -35,12 +36,12 @@ final class DeferringHandler: HTTPRequestHandler {
     @Test func aDeferredAnswerArrivesWithItsTransformsAndKeepsTheConnection() throws {
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: DeferringHandler(delay: .milliseconds(50)))
         defer { server.stop(grace: .seconds(1)) }
-        let connection = try RawConnection(port: server.port)
+        let connection = try RawHTTPConnection(port: server.port)
         for index in 0..<3 {
-            try connection.send("GET /later/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            try connection.sendRaw("GET /later/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
             let response = try connection.readResponse()
             #expect(response.status == 201)
-            #expect(response.body == "/later/\(index)")
+            #expect(response.text == "/later/\(index)")
             #expect(response.header("X-Mapped") == "yes")
         }
     }
@@ -51,11 +52,11 @@ final class DeferringHandler: HTTPRequestHandler {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threads: 2), handler: DeferringHandler(delay: .milliseconds(300)))
         defer { server.stop(grace: .seconds(1)) }
-        let connections = try (0..<20).map { _ in try RawConnection(port: server.port) }
+        let connections = try (0..<20).map { _ in try RawHTTPConnection(port: server.port) }
         let started = ContinuousClock.now
-        for (index, connection) in connections.enumerated() { try connection.send("GET /p/\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+        for (index, connection) in connections.enumerated() { try connection.sendRaw("GET /p/\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
         for (index, connection) in connections.enumerated() {
-            #expect(try connection.readResponse().body == "/p/\(index)")
+            #expect(try connection.readResponse().text == "/p/\(index)")
         }
         #expect(ContinuousClock.now - started < .milliseconds(1500))
     }
@@ -74,8 +75,8 @@ final class DeferringHandler: HTTPRequestHandler {
         }
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: Immediate())
         defer { server.stop(grace: .seconds(1)) }
-        let connection = try RawConnection(port: server.port)
-        try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.sendRaw("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try connection.readResponse().status == 202)
     }
 
@@ -107,8 +108,8 @@ final class DeferringHandler: HTTPRequestHandler {
         }
         let handler = Stuck()
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: handler)
-        let connections = try (0..<3).map { _ in try RawConnection(port: server.port) }
-        for connection in connections { try connection.send("POST /never HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n") }
+        let connections = try (0..<3).map { _ in try RawHTTPConnection(port: server.port) }
+        for connection in connections { try connection.sendRaw("POST /never HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n") }
         let deadline = ContinuousClock.now + .seconds(5)
         while handler.pending.withLock({ $0.count }) < 3 && ContinuousClock.now < deadline { usleep(1_000) }
         let started = ContinuousClock.now
@@ -117,7 +118,7 @@ final class DeferringHandler: HTTPRequestHandler {
         for connection in connections {
             let response = try connection.readResponse()
             #expect(response.status == 503)
-            #expect(response.body == "abandoned")
+            #expect(response.text == "abandoned")
             #expect(response.header("X-Mapped") == "yes", "the deferred response's own steps still ran")
             #expect(response.header("Connection")?.lowercased() == "close")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// A handler that echoes what it received, so tests see exactly what the transport delivered.
@@ -46,13 +47,13 @@ final class EchoHandler: HTTPRequestHandler {
 
     @Test func answersWithBodyAndKeepsTheConnectionAlive() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawHTTPConnection(port: server.port)
             for index in 0..<3 {
                 let body = "{\"n\":\(index)}"
-                try connection.send("POST /echo?a=1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                try connection.sendRaw("POST /echo?a=1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                 let response = try connection.readResponse()
                 #expect(response.status == 200)
-                #expect(response.body == body)
+                #expect(response.text == body)
                 #expect(response.header("X-Query") == "a=1")
                 #expect(response.header("Connection")?.lowercased() != "close")
             }
@@ -61,14 +62,14 @@ final class EchoHandler: HTTPRequestHandler {
 
     @Test func headerFieldsReachTheApplicationInOrderWithRepeatsAndEmptyValues() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawHTTPConnection(port: server.port)
             var request = Array("GET /headers HTTP/1.1\r\nHost: x\r\nX-Twice: one\r\nX-Empty:\r\nx-twice: two\r\nX-Bytes: caf".utf8)
             request += [0xC3, 0xA9, 0x20, 0xFF]  // "café " then a byte that is not UTF-8
             request += Array("\r\n\r\n".utf8)
-            try connection.send(bytes: request)
+            try connection.sendRaw(request)
             let response = try connection.readResponse()
             #expect(response.status == 200)
-            let lines = response.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines = response.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines.first == "Host=x|X-Twice=one|X-Empty=|x-twice=two|X-Bytes=café \u{FFFD}")
             #expect(lines.last == "one;nil;[\"one\", \"two\"]")
         }
@@ -76,16 +77,16 @@ final class EchoHandler: HTTPRequestHandler {
 
     @Test func chunkedBodiesAreCollected() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
-            #expect(try connection.readResponse().body == "abcde")
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.sendRaw("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+            #expect(try connection.readResponse().text == "abcde")
         }
     }
 
     @Test func declaredOversizeBodyIs413WithoutReadingIt() throws {
         try withServer { server, handler in
-            let connection = try RawConnection(port: server.port)
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.sendRaw("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
             let response = try connection.readResponse()
             #expect(response.status == 413)
             #expect(response.header("Connection")?.lowercased() == "close")
@@ -95,9 +96,9 @@ final class EchoHandler: HTTPRequestHandler {
 
     @Test func chunkedOversizeBodyIs413() throws {
         try withServer { server, handler in
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawHTTPConnection(port: server.port)
             let chunk = String(repeating: "a", count: 2048)
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n\(chunk)\r\n0\r\n\r\n")
+            try connection.sendRaw("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n\(chunk)\r\n0\r\n\r\n")
             #expect(try connection.readResponse().status == 413)
             #expect(handler.handled.load(ordering: .relaxed) == 0)
         }
@@ -109,8 +110,8 @@ final class EchoHandler: HTTPRequestHandler {
     ])
     func ambiguousFramingIs400AndCloses(framing: String) throws {
         try withServer { server, handler in
-            let connection = try RawConnection(port: server.port)
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\n\(framing)\r\nab")
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.sendRaw("POST /echo HTTP/1.1\r\nHost: x\r\n\(framing)\r\nab")
             let response = try connection.readResponse()
             #expect(response.status == 400)
             #expect(response.header("Connection")?.lowercased() == "close")
@@ -122,30 +123,30 @@ final class EchoHandler: HTTPRequestHandler {
         let handler = EchoHandler()
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxHeaderBytes: 4096), handler: handler)
         defer { server.stop(grace: .seconds(1)) }
-        let connection = try RawConnection(port: server.port)
-        try connection.send("GET /x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 5000))\r\n\r\n")
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.sendRaw("GET /x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 5000))\r\n\r\n")
         #expect(try connection.readResponse().status == 431)
-        let fine = try RawConnection(port: server.port)
-        try fine.send("GET /x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 3000))\r\n\r\n")
+        let fine = try RawHTTPConnection(port: server.port)
+        try fine.sendRaw("GET /x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 3000))\r\n\r\n")
         #expect(try fine.readResponse().status == 200)
         #expect(handler.handled.load(ordering: .relaxed) == 1)
     }
 
     @Test func badPercentEncodingIsRefused() throws {
         try withServer { server, _ in
-            let connection = try RawConnection(port: server.port)
-            try connection.send("GET /a%ZZ HTTP/1.1\r\nHost: x\r\n\r\n")
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.sendRaw("GET /a%ZZ HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse().status == 400)
         }
     }
 
     @Test func garbageBytesDoNotCrashTheServer() throws {
         try withServer { server, _ in
-            let garbage = try RawConnection(port: server.port)
-            try garbage.send(bytes: [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + (0...255).map { UInt8($0) })
+            let garbage = try RawHTTPConnection(port: server.port)
+            try garbage.sendRaw([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + (0...255).map { UInt8($0) })
             _ = try? garbage.readResponse()
-            let healthy = try RawConnection(port: server.port)
-            try healthy.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+            let healthy = try RawHTTPConnection(port: server.port)
+            try healthy.sendRaw("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try healthy.readResponse().status == 200)
         }
     }
@@ -153,8 +154,8 @@ final class EchoHandler: HTTPRequestHandler {
     @Test func stopLetsAnInFlightRequestFinish() throws {
         let handler = EchoHandler()
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: handler)
-        let connection = try RawConnection(port: server.port)
-        try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.sendRaw("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         usleep(100_000)
         server.stop(grace: .seconds(5))
         #expect(try connection.readResponse().status == 200)

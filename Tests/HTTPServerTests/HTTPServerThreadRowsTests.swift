@@ -4,6 +4,7 @@ import Glibc
 import HTTPServer
 import Sharding
 import Synchronization
+import TestSupport
 import Testing
 
 /// Records, per request, the serving thread and the row it holds in the server's `ThreadRows`.
@@ -40,9 +41,9 @@ final class ThreadRowHandler: HTTPRequestHandler {
         let failures = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             do {
-                let connection = try RawConnection(port: server.port)
+                let connection = try RawHTTPConnection(port: server.port)
                 for _ in 0..<10 {
-                    try connection.send("GET /row HTTP/1.1\r\nHost: x\r\n\r\n")
+                    try connection.sendRaw("GET /row HTTP/1.1\r\nHost: x\r\n\r\n")
                     if try connection.readResponse().status != 200 { failures.add(1, ordering: .relaxed) }
                 }
             } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Serves `/stream` as a streaming body the test writes to.
@@ -41,8 +42,8 @@ final class StreamingHandler: HTTPRequestHandler {
         let handler = StreamingHandler()
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: handler)
         defer { server.stop(grace: .seconds(1)) }
-        let connection = try RawConnection(port: server.port)
-        try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.sendRaw("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
         let stream = try #require(handler.waitForStreams(1).first)
         #expect(try connection.readUntil("hello\n").contains("Transfer-Encoding: chunked"))
         #expect(server.openStreams == 1)
@@ -81,8 +82,8 @@ final class StreamingHandler: HTTPRequestHandler {
     @Test func stoppingTheServerEndsOpenStreams() throws {
         let handler = StreamingHandler()
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: handler)
-        let connections = try (0..<5).map { _ in try RawConnection(port: server.port) }
-        for connection in connections { try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n") }
+        let connections = try (0..<5).map { _ in try RawHTTPConnection(port: server.port) }
+        for connection in connections { try connection.sendRaw("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n") }
         _ = handler.waitForStreams(5)
         let started = ContinuousClock.now
         server.stop(grace: .seconds(5))
@@ -96,8 +97,8 @@ final class StreamingHandler: HTTPRequestHandler {
         let handler = StreamingHandler()
         let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: handler)
         defer { server.stop(grace: .seconds(1)) }
-        var connection: RawConnection? = try RawConnection(port: server.port)
-        try connection?.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        var connection: RawHTTPConnection? = try RawHTTPConnection(port: server.port)
+        try connection?.sendRaw("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
         let stream = try #require(handler.waitForStreams(1).first)
         _ = try connection?.readUntil("hello\n")
         connection = nil

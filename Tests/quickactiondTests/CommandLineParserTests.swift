@@ -184,6 +184,77 @@ import Testing
         #expect(CommandLineParser.usage.contains("--trigger-retention DURATION"))
     }
 
+    /// Every option reads its value into its own field: whole configurations are compared, so
+    /// an option read into another field, or not read at all, fails; and every option is given.
+    @Test func everyOptionSetsItsOwnField() throws {
+        let single = [
+            "--host", "0.0.0.0", "--port", "9090", "--db", "other.sqlite", "--db-pool", "3", "--db-statement-timeout", "250ms",
+            "--db-lock-timeout", "2s", "--store", "memory", "--no-seed", "--shortcuts", "Info.plist", "--localizations", "L10n",
+            "--app-name", "Fire", "--build-setting", "A=B", "--token", "token-0123456789abcdef", "--allow-unauthenticated",
+            "--idempotency-ttl", "90m", "--trigger-retention", "0", "--max-body-bytes", "2048", "--max-header-bytes", "4096",
+            "--max-connections", "100", "--max-streams-per-account", "3", "--idle-timeout", "5", "--threads", "3", "--log-level", "debug",
+        ]
+        var expected = ServiceConfiguration()
+        expected.host = "0.0.0.0"
+        expected.port = 9090
+        expected.databasePath = "other.sqlite"
+        expected.databasePool = 3
+        expected.databaseTimeouts.statement = .milliseconds(250)
+        expected.databaseTimeouts.lock = .seconds(2)
+        expected.store = .memory
+        expected.seed = false
+        expected.shortcutsPath = "Info.plist"
+        expected.localizationsPath = "L10n"
+        expected.appName = "Fire"
+        expected.buildSettings = ["A": "B"]
+        expected.token = "token-0123456789abcdef"
+        expected.allowUnauthenticated = true
+        expected.idempotencyTTLSeconds = 90 * 60
+        expected.triggerRetentionSeconds = 0
+        expected.maxBodyBytes = 2048
+        expected.maxHeaderBytes = 4096
+        expected.maxConnections = 100
+        expected.maxStreamsPerAccount = 3
+        expected.idleTimeoutSeconds = 5
+        expected.threads = 3
+        expected.logLevel = .debug
+        #expect(try serve(single) == expected)
+
+        let accounts = [
+            "--accounts", "--admin-token", "admin-0123456789abcdef", "--max-contacts-per-account", "7", "--rate-limit", "50",
+            "--cache-accounts", "20", "--max-connections-per-account", "9",
+        ]
+        var expectedAccounts = ServiceConfiguration()
+        expectedAccounts.accounts = true
+        expectedAccounts.adminToken = "admin-0123456789abcdef"
+        expectedAccounts.maxContactsPerAccount = 7
+        expectedAccounts.rateLimit = 50
+        expectedAccounts.cacheAccounts = 20
+        expectedAccounts.maxConnectionsPerAccount = 9
+        #expect(try serve(accounts) == expectedAccounts)
+
+        let files = ["--token-file", "token.txt"]
+        var expectedFiles = ServiceConfiguration()
+        expectedFiles.tokenFile = "token.txt"
+        #expect(try serve(files) == expectedFiles)
+        let adminFiles = ["--accounts", "--admin-token-file", "admin.txt"]
+        var expectedAdminFiles = ServiceConfiguration()
+        expectedAdminFiles.accounts = true
+        expectedAdminFiles.adminTokenFile = "admin.txt"
+        #expect(try serve(adminFiles) == expectedAdminFiles)
+
+        let given = Set((single + accounts + files + adminFiles).filter { $0.hasPrefix("--") })
+        #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))
+    }
+
+    /// `--help` prints exactly the committed text (`Fixtures/usage.txt`): a change to it is seen
+    /// in review, and the README's flags table is updated with it.
+    @Test func usageIsTheCommittedText() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/usage.txt")
+        let committed = try String(contentsOf: fixture, encoding: .utf8)
+        #expect(CommandLineParser.usage == committed)
+    }
+
     /// The README's flags table and `--help` come from the same list: every option is in both.
     @Test func readmeFlagsTableListsEveryOption() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

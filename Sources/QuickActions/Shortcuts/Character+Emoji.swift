@@ -3,7 +3,7 @@ extension Character {
     /// presentation (😀), an emoji followed by VS16 (❤️), a keycap (1️⃣), a ZWJ sequence or a
     /// flag (regional indicators). Digits, `#`, `*`, ©, ® and ™ alone are `isEmoji` in Unicode
     /// but show as text, so they do not count; nor does anything with VS15 (text presentation).
-    var isEmojiGlyph: Bool {
+    public var isEmojiGlyph: Bool {
         let scalars = Array(unicodeScalars)
         if scalars.contains(where: { $0.value == 0xFE0E }) { return false }
         for (offset, scalar) in scalars.enumerated() {

@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import QuickActionsPreview
 import Synchronization
 
 /// GET /preview and its script and style sheet: a static page that shows the menu and works

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import QuickActions
+import QuickActionsPreview
 
 extension ShortcutsController {
     static let previewQuery: Set<String> = ["appearance", "lang", "warnings"]

@@ -1,19 +1,24 @@
 import HTTPServer
 import QuickActions
+import QuickActionsPreview
 
 extension ShortcutListRenderer {
-    /// The SVG preview of the list in `language` (see `ShortcutMenuPreview`), marking `warnings`
-    /// when given. It carries `version`, the JSON list's in that language, so its bytes, and so
-    /// its ETag, change exactly when that list changes: a favorite beyond the fourth changes the
+    /// The SVG preview of the list in `language` (see `ShortcutMenuPreview`), marking its findings
+    /// when `marksWarnings`. It carries the version of the whole JSON list in that language, and
+    /// marks that list's findings (both from one pass over the list), so its bytes, and so its
+    /// ETag, change exactly when that list changes: a favorite beyond the fourth changes the
     /// picture's version though not what it draws. Its size does not grow with the list: it
     /// draws the visible items and a bounded legend.
     func renderPreview(
-        localized: [ShortcutItem], table: [String: String]?, language: String, version listVersion: String, warnings: [ShortcutWarning]?,
-        appearance: PreviewAppearance
+        _ items: [ShortcutItem], localized: [ShortcutItem], table: [String: String]?, language: String, appearance: PreviewAppearance,
+        marksWarnings: Bool, prerendered: (Int) -> PrerenderedShortcutItem?
     ) -> ShortcutRepresentation {
+        let list = jsonList(
+            items, localized: localized, table: table, language: language, shown: Array(localized.indices), visibleOnly: false,
+            prerendered: prerendered)
         let preview = ShortcutMenuPreview(
-            items: localized, warnings: warnings, appName: localizedAppName(table: table), appearance: appearance, language: language,
-            version: listVersion)
+            items: localized, warnings: marksWarnings ? list.warnings : nil, appName: localizedAppName(table: table), appearance: appearance,
+            language: language, version: list.version)
         let bytes = Array(preview.svg().utf8)
         let version = SHA256.hex(bytes, digits: Self.versionDigits)
         return ShortcutRepresentation(

@@ -64,36 +64,104 @@ public struct ShortcutListRenderer: Sendable {
         return SHA256.hex(digest: hasher.finalize(), digits: versionDigits)
     }
 
+    /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
+    /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
+    public func render(
+        _ items: [ShortcutItem], key: ShortcutRepresentationKey, prepared: Bool = true, prerendered: (Int) -> PrerenderedShortcutItem?
+    ) -> ShortcutRepresentation {
+        let (language, table) = catalog?.resolve(negotiated: key.language, developmentRegion: baseLanguage) ?? (baseLanguage, nil)
+        let localized = LocalizationCatalog.localized(items, table: table)
+        switch key.format {
+        case .json:
+            return renderJSON(
+                items, localized: localized, table: table, language: language, visibleOnly: key.visibleOnly, prepared: prepared,
+                prerendered: prerendered)
+        case .propertyList:
+            return renderPropertyList(localized, language: language, visibleOnly: key.visibleOnly, prepared: prepared)
+        case .previewSVG(let appearance, let marksWarnings):
+            return renderPreview(
+                items, localized: localized, table: table, language: language, appearance: appearance, marksWarnings: marksWarnings,
+                prerendered: prerendered)
+        }
+    }
+
+    /// The positions in `localized` a representation lists: all, or with `visibleOnly` those the
+    /// Home Screen shows.
+    static func shownIndexes(_ localized: [ShortcutItem], visibleOnly: Bool) -> [Int] {
+        visibleOnly ? localized.indices.filter { localized[$0].visible } : Array(localized.indices)
+    }
+
+    /// The JSON list (see `jsonList`).
+    private func renderJSON(
+        _ items: [ShortcutItem], localized: [ShortcutItem], table: [String: String]?, language: String, visibleOnly: Bool, prepared: Bool,
+        prerendered: (Int) -> PrerenderedShortcutItem?
+    ) -> ShortcutRepresentation {
+        let list = jsonList(
+            items, localized: localized, table: table, language: language, shown: Self.shownIndexes(localized, visibleOnly: visibleOnly),
+            visibleOnly: visibleOnly, prerendered: prerendered)
+        return ShortcutRepresentation(
+            body: SharedBytes(list.body), etag: "\"\(list.version)\"", version: list.version, contentType: "application/json",
+            language: language, prepared: prepared)
+    }
+
+    /// The XML property list of the items (`UIApplicationShortcutItems`); its version hashes its bytes.
+    private func renderPropertyList(_ localized: [ShortcutItem], language: String, visibleOnly: Bool, prepared: Bool) -> ShortcutRepresentation {
+        let bytes = PropertyListWriter.xml(items: Self.shownIndexes(localized, visibleOnly: visibleOnly).map { localized[$0] })
+        let version = SHA256.hex(bytes, digits: Self.versionDigits)
+        return ShortcutRepresentation(
+            body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language,
+            prepared: prepared)
+    }
+
     /// The JSON body of the list (the items at `shown`, localized), its version and its findings
     /// (indexes into the list returned: with `visibleOnly`, those about hidden items are left out).
-    private func jsonList(
+    ///
+    /// The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as `JSONWriter`
+    /// writes them), and `version` hashes the same object without itself: the items are written
+    /// into the body, the hash reads them there and the warnings, then the version and the
+    /// warnings follow.
+    func jsonList(
         _ items: [ShortcutItem], localized: [ShortcutItem], table: [String: String]?, language: String, shown shownIndexes: [Int],
         visibleOnly: Bool, prerendered: (Int) -> PrerenderedShortcutItem?
     ) -> (body: [UInt8], version: String, warnings: [ShortcutWarning]) {
-        // Warnings index into the list returned; those about hidden items go with them
-        // (the whole list is shown unless `visibleOnly`: then indexes stay as they are).
         var warnings = warnings(for: items, localized: localized, table: table, language: language)
-        if visibleOnly {
-            let positions = [Int: Int](uniqueKeysWithValues: shownIndexes.enumerated().map { ($1, $0) })
-            warnings = warnings.compactMap { warning -> ShortcutWarning? in
-                guard let index = warning.index else { return warning }
-                guard let position = positions[index] else { return nil }
-                var moved = warning
-                moved.index = position
-                return moved
-            }
-        }
-        // The body is `{"items":[…],"version":"…","warnings":[…]}` (keys sorted, as
-        // JSONWriter writes them), and `version` hashes the same object without itself:
-        // the items are written into the body, the hash reads them there and the warnings,
-        // then the version and the warnings follow. One buffer, with room for typical items
-        // (about 200 bytes each), kept under 1 KiB for a short list: a larger allocation
-        // makes glibc's malloc consolidate its free lists first.
+        if visibleOnly { warnings = Self.reindexed(warnings, shown: shownIndexes) }
+        // One buffer, with room for typical items (about 200 bytes each), kept under 1 KiB for a
+        // short list: a larger allocation makes glibc's malloc consolidate its free lists first.
         var body: [UInt8] = []
         body.reserveCapacity(96 + 200 * shownIndexes.count)
         body.append(contentsOf: Self.itemsKey)
+        writeItems(localized, at: shownIndexes, language: language, prerendered: prerendered, to: &body)
+        let warningsJSON = Self.json(warnings)
+        let version = Self.version(itemsPart: body, warnings: warningsJSON)
+        body.append(contentsOf: #","version":"#.utf8)
+        JSONWriter.writeString(version, to: &body)
+        body.append(contentsOf: Self.warningsKey)
+        body.append(contentsOf: warningsJSON)
+        body.append(contentsOf: Self.objectEnd)
+        return (body, version, warnings)
+    }
+
+    /// `warnings` with their indexes moved to the positions of the items at `shown` in the list
+    /// returned; those about items not shown are left out (those about the whole list stay).
+    private static func reindexed(_ warnings: [ShortcutWarning], shown: [Int]) -> [ShortcutWarning] {
+        let positions = [Int: Int](uniqueKeysWithValues: shown.enumerated().map { ($1, $0) })
+        return warnings.compactMap { warning -> ShortcutWarning? in
+            guard let index = warning.index else { return warning }
+            guard let position = positions[index] else { return nil }
+            var moved = warning
+            moved.index = position
+            return moved
+        }
+    }
+
+    /// Writes the JSON array of the items at `indexes` of `localized`: a static item's from the
+    /// per-language cache, a dynamic one's from `prerendered` when it gives one.
+    private func writeItems(
+        _ localized: [ShortcutItem], at indexes: [Int], language: String, prerendered: (Int) -> PrerenderedShortcutItem?, to body: inout [UInt8]
+    ) {
         body.append(UInt8(ascii: "["))
-        for (offset, index) in shownIndexes.enumerated() {
+        for (offset, index) in indexes.enumerated() {
             if offset > 0 { body.append(UInt8(ascii: ",")) }
             let item = localized[index]
             if item.kind == .dynamic, let ready = prerendered(index) {
@@ -105,52 +173,16 @@ public struct ShortcutListRenderer: Sendable {
             }
         }
         body.append(UInt8(ascii: "]"))
-        var warningsJSON: [UInt8] = [UInt8(ascii: "[")]
-        for (offset, warning) in warnings.enumerated() {
-            if offset > 0 { warningsJSON.append(UInt8(ascii: ",")) }
-            warning.writeJSON(to: &warningsJSON)
-        }
-        warningsJSON.append(UInt8(ascii: "]"))
-        let version = Self.version(itemsPart: body, warnings: warningsJSON)
-        body.append(contentsOf: #","version":"#.utf8)
-        JSONWriter.writeString(version, to: &body)
-        body.append(contentsOf: Self.warningsKey)
-        body.append(contentsOf: warningsJSON)
-        body.append(contentsOf: Self.objectEnd)
-        return (body, version, warnings)
     }
 
-    /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
-    /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
-    public func render(
-        _ items: [ShortcutItem], key: ShortcutRepresentationKey, prepared: Bool = true, prerendered: (Int) -> PrerenderedShortcutItem?
-    ) -> ShortcutRepresentation {
-        let (language, table) = catalog?.resolve(negotiated: key.language, developmentRegion: baseLanguage) ?? (baseLanguage, nil)
-        let localized = LocalizationCatalog.localized(items, table: table)
-        let shownIndexes = key.visibleOnly ? localized.indices.filter { localized[$0].visible } : Array(localized.indices)
-        switch key.format {
-        case .json:
-            let list = jsonList(
-                items, localized: localized, table: table, language: language, shown: shownIndexes, visibleOnly: key.visibleOnly,
-                prerendered: prerendered)
-            return ShortcutRepresentation(
-                body: SharedBytes(list.body), etag: "\"\(list.version)\"", version: list.version, contentType: "application/json",
-                language: language, prepared: prepared)
-        case .previewSVG(let appearance, let marksWarnings):
-            // The picture carries the version of the whole JSON list in its language, and marks
-            // that list's findings: both from one pass over the list.
-            let list = jsonList(
-                items, localized: localized, table: table, language: language, shown: Array(localized.indices), visibleOnly: false,
-                prerendered: prerendered)
-            return renderPreview(
-                localized: localized, table: table, language: language, version: list.version,
-                warnings: marksWarnings ? list.warnings : nil, appearance: appearance)
-        case .propertyList:
-            let bytes = PropertyListWriter.xml(items: shownIndexes.map { localized[$0] })
-            let version = SHA256.hex(bytes, digits: Self.versionDigits)
-            return ShortcutRepresentation(
-                body: SharedBytes(bytes), etag: "\"\(version)\"", version: version, contentType: "application/x-plist", language: language,
-                prepared: prepared)
+    /// The JSON array of `warnings`.
+    private static func json(_ warnings: [ShortcutWarning]) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (offset, warning) in warnings.enumerated() {
+            if offset > 0 { json.append(UInt8(ascii: ",")) }
+            warning.writeJSON(to: &json)
         }
+        json.append(UInt8(ascii: "]"))
+        return json
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import QuickActions
+import QuickActionsPreview
 import Sharding
 import Storage
 import Synchronization

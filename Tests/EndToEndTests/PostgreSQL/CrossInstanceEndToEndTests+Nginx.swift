@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The cross-instance flows again, with every request through nginx balancing the two instances
@@ -17,7 +18,7 @@ extension CrossInstanceEndToEndTests {
     @Test("Through nginx: a contact created through the balancer is read through it, and on each instance", .enabled(if: TestLoadBalancer.enabled))
     func aContactCreatedThroughTheBalancerIsReadThroughIt() throws {
         try Self.withBalancedPair { a, b, balancer in
-            let client = try HTTPTestClient(port: balancer.port)
+            let client = try RawHTTPConnection(port: balancer.port)
             let created = try client.send("POST", "/contacts", headers: [Self.json], body: #"{"name":"Through Nginx","favorite":true}"#)
             try #require(created.status == 201, "\(created.status) \(created.text)")
             let contact = try created.decode(ContactBody.self)
@@ -42,7 +43,7 @@ extension CrossInstanceEndToEndTests {
             let body = #"{"type":"FavoriteAction","userInfo":{"contactId":"\#(contact.id)"},"deviceId":"d1"}"#
             let key = "balanced-\(UUID().uuidString)"
             // Twice in a row on one connection (round robin: one to each instance), then twice at once.
-            let client = try HTTPTestClient(port: balancer.port)
+            let client = try RawHTTPConnection(port: balancer.port)
             var ids: [String] = []
             for _ in 0..<2 {
                 let answer = try client.send("POST", "/trigger", headers: [Self.json, ("Idempotency-Key", key)], body: body)
@@ -53,10 +54,10 @@ extension CrossInstanceEndToEndTests {
             let start = StartLine(parties: 2)
             let port = balancer.port
             let (raced, errors) = ThreadGroup.run(count: 2, timeout: 30) { _ -> String in
-                let racer = try HTTPTestClient(port: port)
+                let racer = try RawHTTPConnection(port: port)
                 start.arriveAndWait(timeout: 5)
                 let answer = try racer.send("POST", "/trigger", headers: [Self.json, ("Idempotency-Key", racedKey)], body: body)
-                guard answer.status == 200 else { throw HTTPTestClientError("\(answer.status) \(answer.text)") }
+                guard answer.status == 200 else { throw EndToEndError("\(answer.status) \(answer.text)") }
                 return try answer.decode(TriggerResultBody.self).id
             }
             #expect(errors.isEmpty, "\(errors)")
@@ -76,7 +77,7 @@ extension CrossInstanceEndToEndTests {
             _ = try #require(try stream.next("shortcuts", within: 5), "no first event through nginx")
             // Two writes in a row: round robin gives one to each instance, so one of them reaches the
             // stream across instances whichever instance holds it.
-            let client = try HTTPTestClient(port: balancer.port)
+            let client = try RawHTTPConnection(port: balancer.port)
             var contacts: [ContactBody] = []
             for name in ["Balanced One", "Balanced Two"] {
                 let created = try client.send("POST", "/contacts", headers: [Self.json], body: #"{"name":"\#(name)","favorite":true}"#)

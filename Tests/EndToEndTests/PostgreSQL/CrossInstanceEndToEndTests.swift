@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Two quickactiond processes on one PostgreSQL database, as behind a load balancer: what one
@@ -107,10 +108,10 @@ import Testing
                 let key = "race-\(round)-\(UUID().uuidString)"
                 let start = StartLine(parties: ports.count)
                 let (answers, errors) = ThreadGroup.run(count: ports.count, timeout: 30) { index -> String in
-                    let client = try HTTPTestClient(port: ports[index])
+                    let client = try RawHTTPConnection(port: ports[index])
                     start.arriveAndWait(timeout: 5)
                     let response = try client.send("POST", "/trigger", headers: [Self.json, ("Idempotency-Key", key)], body: body)
-                    guard response.status == 200 else { throw HTTPTestClientError("\(response.status) \(response.text)") }
+                    guard response.status == 200 else { throw EndToEndError("\(response.status) \(response.text)") }
                     return try response.decode(TriggerResultBody.self).id
                 }
                 #expect(errors.isEmpty, "round \(round): \(errors)")

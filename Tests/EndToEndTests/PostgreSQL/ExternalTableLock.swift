@@ -30,7 +30,7 @@ final class ExternalTableLock {
         while try TestPostgreSQLServer.psql(held, conninfo: conninfo).trimmingCharacters(in: .whitespacesAndNewlines) != "1" {
             guard Date() < deadline, child.isRunning else {
                 release()
-                throw HTTPTestClientError("the external session did not get its lock on \(table)")
+                throw EndToEndError("the external session did not get its lock on \(table)")
             }
             usleep(50_000)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// quickactiond while another client of its PostgreSQL holds `LOCK TABLE contacts IN ACCESS
@@ -37,7 +38,7 @@ import Testing
     /// `method target` with `headers` on a new connection to `port`, timed.
     static func timed(port: Int, _ method: String, _ target: String, headers: [(String, String)] = [], json: String? = nil) throws -> Timed {
         let started = Date()
-        let client = try HTTPTestClient(port: port)
+        let client = try RawHTTPConnection(port: port)
         defer { client.close() }
         let fields = headers + (json == nil ? [] : [("Content-Type", "application/json")])
         let response = try client.send(method, target, headers: fields, body: json.map { Array($0.utf8) })

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// quickactiond while its PostgreSQL goes away and comes back, on a cluster of the test's own
@@ -66,7 +67,7 @@ import Testing
                 var attempt = 0
                 while !stop.value {
                     attempt += 1
-                    guard let client = try? HTTPTestClient(port: port),
+                    guard let client = try? RawHTTPConnection(port: port),
                         let response = try? client.send(
                             "POST", "/contacts", headers: [("Content-Type", "application/json")], body: #"{"name":"w\#(index)-\#(attempt)"}"#)
                     else { continue }

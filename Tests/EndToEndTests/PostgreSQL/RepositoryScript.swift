@@ -16,7 +16,7 @@ enum RepositoryScript {
         let status = child.wait()
         guard status == .exited(0) else {
             let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            throw HTTPTestClientError("\(script) \(arguments.joined(separator: " ")): status \(status): \(output)")
+            throw EndToEndError("\(script) \(arguments.joined(separator: " ")): status \(status): \(output)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// nginx (Debian nginx-light) as a load balancer on 127.0.0.1 at an ephemeral port in front of
 /// quickactiond instances, through scripts/nginx-lb.sh (deploy/nginx-lb.conf.template), as CI and
@@ -21,10 +22,10 @@ final class TestLoadBalancer {
         try RepositoryScript.run("scripts/nginx-lb.sh", ["start", directory.path("lb"), "127.0.0.1:\(port)"] + ports.map(String.init))
         let deadline = Date().addingTimeInterval(10)
         while true {
-            if let client = try? HTTPTestClient(port: port), let answer = try? client.send("GET", "/readyz"), answer.status == 200 { break }
+            if let client = try? RawHTTPConnection(port: port), let answer = try? client.send("GET", "/readyz"), answer.status == 200 { break }
             guard Date() < deadline else {
                 stop()
-                throw HTTPTestClientError("nginx on 127.0.0.1:\(port) did not answer /readyz with 200 within 10 s")
+                throw EndToEndError("nginx on 127.0.0.1:\(port) did not answer /readyz with 200 within 10 s")
             }
             usleep(50_000)
         }
@@ -50,7 +51,7 @@ final class TestLoadBalancer {
     /// moment later; another process taking it meanwhile makes the start fail loudly, not wrongly.
     private static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HTTPTestClientError("socket: \(errno)") }
+        guard fd >= 0 else { throw EndToEndError("socket: \(errno)") }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -60,7 +61,7 @@ final class TestLoadBalancer {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        guard bound else { throw HTTPTestClientError("bind 127.0.0.1:0: \(errno)") }
+        guard bound else { throw EndToEndError("bind 127.0.0.1:0: \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -18,14 +18,14 @@ enum TestPostgreSQLServer {
             "/usr/bin/psql", ["-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-d", conninfo + " dbname=postgres", "-c", sql], output: .pipe,
             error: .output)
         let text = String(decoding: child.readOutputToEnd(), as: UTF8.self)
-        guard child.wait() == .exited(0) else { throw HTTPTestClientError("psql \(sql): \(text)") }
+        guard child.wait() == .exited(0) else { throw EndToEndError("psql \(sql): \(text)") }
         return text
     }
 
     /// Runs `body` with the keyword string of a new, empty database on `conninfo`'s server
     /// (the shared one by default), dropped after.
     static func withDatabase<Result>(on conninfo: String? = conninfo, _ body: (String) throws -> Result) throws -> Result {
-        guard let conninfo else { throw HTTPTestClientError("QUICKACTIOND_TEST_POSTGRES is not set") }
+        guard let conninfo else { throw EndToEndError("QUICKACTIOND_TEST_POSTGRES is not set") }
         // Letters and digits only: CREATE DATABASE takes no parameters.
         let name = "qa_e2e_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
         _ = try psql("CREATE DATABASE \(name)", conninfo: conninfo)

@@ -1,7 +1,8 @@
 import Foundation
+import QuickActions
 import Testing
 
-@testable import QuickActions
+@testable import QuickActionsPreview
 
 @Suite struct ShortcutMenuPreviewTests {
     static let builder = ShortcutItemBuilder()
@@ -150,7 +151,7 @@ import Testing
         #expect(layout.badges.map(\.number) == Array(1...warnings.count))
         #expect(layout.markers.count == 2)
         #expect(layout.texts.contains { $0.text.hasPrefix("item 5 (not shown): emoji") })
-        #expect(layout.menuX > ShortcutMenuPreview.margin, "the margin grows to hold the markers")
+        #expect(layout.menuX > PreviewMetrics.margin, "the margin grows to hold the markers")
         let none = ShortcutMenuPreview(items: Self.builder.items(dynamic: []), warnings: []).layout()
         #expect(none.texts.contains { $0.text == "No HIG findings" })
     }

@@ -1,3 +1,5 @@
+import QuickActions
+
 /// The icon glyphs the preview draws, one per `ShortcutIconType`, and a neutral one for an SF
 /// Symbol name or a template image (neither can be drawn without Apple's artwork or the app's
 /// assets).

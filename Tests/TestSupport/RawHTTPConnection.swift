@@ -1,36 +1,42 @@
-import Foundation
 import Glibc
 
-/// A failure of the test client itself (not an HTTP error status).
-struct HTTPTestClientError: Error, CustomStringConvertible {
+/// A failure of the connection itself (not an HTTP error status).
+public struct RawHTTPError: Error, CustomStringConvertible {
     /// What went wrong.
-    let description: String
+    public let description: String
 
-    init(_ description: String) {
+    /// An error saying `description`.
+    public init(_ description: String) {
         self.description = description
     }
 }
 
-/// A tiny blocking HTTP/1.1 client on one POSIX socket to 127.0.0.1.
+/// A blocking HTTP/1.1 client on one TCP connection to 127.0.0.1, able to send bytes no HTTP
+/// library would (duplicated `Content-Length`, raw garbage, a request cut short) and to show
+/// whether the server kept the connection: one instance is one connection, so several requests
+/// on it prove keep-alive.
 ///
-/// URLSession is deliberately not used: it cannot send the hostile requests some tests need
-/// (duplicated `Content-Length`, raw bytes), and it hides whether a connection was reused.
-/// One client is one TCP connection, so several `send` calls on it prove keep-alive.
-final class HTTPTestClient {
-    /// Seconds a single read or write may block before the test fails instead of hanging.
-    static let ioTimeoutSeconds = 10
+/// Every read and write gives up after `ioTimeoutSeconds`, so a server that does not answer
+/// fails the test instead of hanging it. A write to a connection the server closed throws
+/// (`MSG_NOSIGNAL`; SIGPIPE is ignored from the first connection on).
+public final class RawHTTPConnection {
+    /// Seconds a single read or write may block.
+    public static let ioTimeoutSeconds = 10
 
     private let descriptor: Int32
     /// Bytes read from the socket but not yet consumed by a response.
     private var buffer: [UInt8] = []
     private var isClosed = false
     /// Whether the server has closed its side (a read returned end-of-file).
-    private(set) var peerClosed = false
+    public private(set) var peerClosed = false
 
     /// Connects to `127.0.0.1:port`.
-    init(port: Int) throws {
+    public init(port: Int) throws {
+        // A write to a socket or pipe the other side closed must fail its test, not end the test
+        // process: SIGPIPE is ignored from the first network test on (every such write checks errors).
+        _ = signal(SIGPIPE, SIG_IGN)
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw HTTPTestClientError("socket() failed: \(Self.lastError())") }
+        guard socketDescriptor >= 0 else { throw RawHTTPError("socket() failed: \(Self.lastError())") }
         var timeout = timeval(tv_sec: Self.ioTimeoutSeconds, tv_usec: 0)
         _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -44,7 +50,7 @@ final class HTTPTestClient {
         guard connected == 0 else {
             let message = Self.lastError()
             Glibc.close(socketDescriptor)
-            throw HTTPTestClientError("connect to 127.0.0.1:\(port) failed: \(message)")
+            throw RawHTTPError("connect to 127.0.0.1:\(port) failed: \(message)")
         }
         descriptor = socketDescriptor
     }
@@ -54,29 +60,43 @@ final class HTTPTestClient {
     }
 
     /// Closes the connection (idempotent).
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(descriptor)
     }
 
+    /// Closes the sending side only (a FIN): the server reads end-of-file, and its answer can
+    /// still be read.
+    public func halfClose() throws {
+        guard shutdown(descriptor, Int32(SHUT_WR)) == 0 else { throw RawHTTPError("shutdown failed: \(Self.lastError())") }
+    }
+
+    /// The socket, for `poll(2)` over many connections.
+    public var socketDescriptor: Int32 { descriptor }
+
+    // MARK: - Sending
+
     /// Sends one request and reads its response. `Content-Length` is added for a body unless
     /// the caller already gives framing headers.
-    func send(
-        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil
-    ) throws -> HTTPTestResponse {
+    public func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> RawHTTPResponse {
         try writeRequest(method, target, headers: headers, body: body)
         return try readResponse(method: method)
     }
 
+    /// Sends a request with a UTF-8 body and reads its response.
+    public func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: String) throws -> RawHTTPResponse {
+        try send(method, target, headers: headers, body: Array(body.utf8))
+    }
+
     /// Sends one request without reading the answer (for streams, and for requests sent from
     /// many threads at once). Framing as in `send`.
-    func writeRequest(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws {
+    public func writeRequest(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws {
         try sendRaw(Self.requestBytes(method, target, headers: headers, body: body))
     }
 
-    /// The bytes of one request, as `send` writes them.
-    static func requestBytes(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) -> [UInt8] {
+    /// The bytes of one request, as `send` writes them: `Host: 127.0.0.1` first, then `headers`.
+    public static func requestBytes(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) -> [UInt8] {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers {
             head += "\(name): \(value)\r\n"
@@ -89,41 +109,43 @@ final class HTTPTestClient {
         return Array(head.utf8) + (body ?? [])
     }
 
-    /// Sends a request with a UTF-8 body.
-    func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: String) throws -> HTTPTestResponse {
-        try send(method, target, headers: headers, body: Array(body.utf8))
-    }
-
-    /// Writes `bytes` as they are, for requests a well-behaved client would never send.
-    func sendRaw(_ bytes: [UInt8]) throws {
+    /// Writes `bytes` as they are.
+    public func sendRaw(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            // MSG_NOSIGNAL: a server that already closed must fail the test, not kill the runner with SIGPIPE.
             let written = bytes.withUnsafeBytes { raw in
                 Glibc.send(descriptor, raw.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
             }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw HTTPTestClientError("send failed: \(Self.lastError())") }
+            guard written > 0 else { throw RawHTTPError("send failed: \(Self.lastError())") }
             offset += written
         }
     }
 
+    /// Writes `text` as UTF-8, as it is.
+    public func sendRaw(_ text: String) throws {
+        try sendRaw(Array(text.utf8))
+    }
+
+    // MARK: - Reading responses
+
     /// Reads one response. `method` tells whether a body follows (none for `HEAD`).
-    func readResponse(method: String = "GET") throws -> HTTPTestResponse {
+    public func readResponse(method: String = "GET") throws -> RawHTTPResponse {
         var response = try readResponseHead()
         try readBody(of: &response, method: method)
         return response
     }
 
     /// Reads the body of `response`, whose head `readResponseHead` read (say, a `GET /events`
-    /// that was refused rather than streamed).
-    func readBody(of response: inout HTTPTestResponse, method: String = "GET") throws {
+    /// that was refused rather than streamed): none for `HEAD`, 1xx, 204 and 304; else by
+    /// chunks, by `Content-Length`, or until the server closes.
+    public func readBody(of response: inout RawHTTPResponse, method: String = "GET") throws {
         let bodyless = method == "HEAD" || response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
         if bodyless { return }
         if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
             response.body = try readChunkedBody()
         } else if let lengthText = response.header("Content-Length") {
-            guard let length = Int(lengthText), length >= 0 else { throw HTTPTestClientError("bad Content-Length: \(lengthText)") }
+            guard let length = Int(lengthText), length >= 0 else { throw RawHTTPError("bad Content-Length: \(lengthText)") }
             try fill(atLeast: length)
             response.body = Array(buffer[..<length])
             buffer.removeFirst(length)
@@ -134,47 +156,53 @@ final class HTTPTestClient {
 
     /// Reads the status line and header fields of one response, and not its body (which stays
     /// buffered: see `takeBuffered`).
-    func readResponseHead() throws -> HTTPTestResponse {
-        let headEnd = try readUntil([0x0D, 0x0A, 0x0D, 0x0A])
+    public func readResponseHead() throws -> RawHTTPResponse {
+        let headEnd = try find([0x0D, 0x0A, 0x0D, 0x0A])
         let headBytes = Array(buffer[..<headEnd])
         buffer.removeFirst(headEnd + 4)
-        guard let headText = String(validating: headBytes, as: UTF8.self) else { throw HTTPTestClientError("response head is not UTF-8") }
-        var lines = headText.components(separatedBy: "\r\n")
+        guard let headText = String(validating: headBytes, as: UTF8.self) else { throw RawHTTPError("response head is not UTF-8") }
+        var lines = Self.lines(headText)
         let statusLine = lines.removeFirst()
         let statusParts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
-            throw HTTPTestClientError("malformed status line: \(statusLine)")
+            throw RawHTTPError("malformed status line: \(statusLine)")
         }
         let reason = statusParts.count > 2 ? String(statusParts[2]) : ""
         var headers: [(name: String, value: String)] = []
         for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { throw HTTPTestClientError("malformed header line: \(line)") }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            guard let colon = line.firstIndex(of: ":") else { throw RawHTTPError("malformed header line: \(line)") }
+            headers.append((String(line[..<colon]), Self.trimmed(line[line.index(after: colon)...])))
         }
-        return HTTPTestResponse(status: status, reason: reason, headers: headers, body: [])
+        return RawHTTPResponse(status: status, reason: reason, headers: headers, body: [])
     }
 
     /// Everything until the server closes the connection (the bytes not yet consumed included).
-    func readToEnd() throws -> [UInt8] {
+    public func readToEnd() throws -> [UInt8] {
         while try readMore() {}
         defer { buffer.removeAll() }
         return buffer
     }
 
-    // MARK: - Raw reading, for streams and for connections the server should close
+    /// Reads until `marker` has arrived and returns everything up to and including it, as
+    /// text (consumed): for streamed bodies read as they come.
+    public func readUntil(_ marker: String) throws -> String {
+        let needle = Array(marker.utf8)
+        let start = try find(needle)
+        defer { buffer.removeFirst(start + needle.count) }
+        return String(decoding: buffer[..<(start + needle.count)], as: UTF8.self)
+    }
 
-    /// The socket, for `poll(2)` over many clients.
-    var socketDescriptor: Int32 { descriptor }
+    // MARK: - Reading without waiting, for streams and for connections the server should close
 
     /// The bytes read but not consumed by a response (say, the start of a streamed body).
-    func takeBuffered() -> [UInt8] {
+    public func takeBuffered() -> [UInt8] {
         defer { buffer.removeAll() }
         return buffer
     }
 
     /// What the socket holds right now, without waiting: empty when nothing has arrived,
     /// nil at end-of-file (or when the server reset the connection).
-    func receiveAvailable() throws -> [UInt8]? {
+    public func receiveAvailable() throws -> [UInt8]? {
         guard !peerClosed else { return nil }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -186,30 +214,30 @@ final class HTTPTestClient {
             }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK { return [] }
-            throw HTTPTestClientError("recv failed: \(Self.lastError())")
+            throw RawHTTPError("recv failed: \(Self.lastError())")
         }
     }
 
     /// Waits up to `seconds` for bytes or end-of-file; true when the socket is readable.
-    func awaitReadable(within seconds: Double) -> Bool {
+    public func awaitReadable(within seconds: Double) -> Bool {
         if !buffer.isEmpty || peerClosed { return true }
         var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, seconds) * 1000))
         while true {
-            let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            let remaining = Int32(max(0, Self.milliseconds(until: deadline)))
             let ready = poll(&pollDescriptor, 1, remaining)
             if ready > 0 { return true }
-            if ready == 0 || (ready < 0 && errno != EINTR) || Date() >= deadline { return false }
+            if ready == 0 || (ready < 0 && errno != EINTR) || ContinuousClock.now >= deadline { return false }
         }
     }
 
     /// Waits up to `seconds` for the server to close the connection, discarding whatever it
     /// sends meanwhile. True when it closed (end-of-file or reset).
-    func awaitClose(within seconds: Double) -> Bool {
+    public func awaitClose(within seconds: Double) -> Bool {
         buffer.removeAll()
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            guard awaitReadable(within: deadline.timeIntervalSinceNow) else { return false }
+        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, seconds) * 1000))
+        while ContinuousClock.now < deadline {
+            guard awaitReadable(within: Double(Self.milliseconds(until: deadline)) / 1000) else { return false }
             do {
                 if try receiveAvailable() == nil { return true }
             } catch {
@@ -219,20 +247,20 @@ final class HTTPTestClient {
         return peerClosed
     }
 
-    // MARK: - Reading
+    // MARK: - Buffering
 
     private func readChunkedBody() throws -> [UInt8] {
         var body: [UInt8] = []
         while true {
-            let lineEnd = try readUntil([0x0D, 0x0A])
+            let lineEnd = try find([0x0D, 0x0A])
             let sizeLine = String(decoding: buffer[..<lineEnd], as: UTF8.self)
             buffer.removeFirst(lineEnd + 2)
-            let sizeText = sizeLine.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard let size = Int(sizeText, radix: 16), size >= 0 else { throw HTTPTestClientError("bad chunk size: \(sizeLine)") }
+            let sizeText = sizeLine.split(separator: ";").first.map { Self.trimmed($0) } ?? ""
+            guard let size = Int(sizeText, radix: 16), size >= 0 else { throw RawHTTPError("bad chunk size: \(sizeLine)") }
             if size == 0 {
                 // Trailer fields, then the empty line.
                 while true {
-                    let end = try readUntil([0x0D, 0x0A])
+                    let end = try find([0x0D, 0x0A])
                     buffer.removeFirst(end + 2)
                     if end == 0 { return body }
                 }
@@ -244,7 +272,7 @@ final class HTTPTestClient {
     }
 
     /// The index in `buffer` where `marker` starts, reading more as needed.
-    private func readUntil(_ marker: [UInt8]) throws -> Int {
+    private func find(_ marker: [UInt8]) throws -> Int {
         var searchFrom = 0
         while true {
             if buffer.count >= marker.count {
@@ -253,13 +281,13 @@ final class HTTPTestClient {
                 }
                 searchFrom = buffer.count - marker.count + 1
             }
-            guard try readMore() else { throw HTTPTestClientError("connection closed before a complete response (\(buffer.count) bytes read)") }
+            guard try readMore() else { throw RawHTTPError("connection closed before a complete response (\(buffer.count) bytes read)") }
         }
     }
 
     private func fill(atLeast count: Int) throws {
         while buffer.count < count {
-            guard try readMore() else { throw HTTPTestClientError("connection closed after \(buffer.count) of \(count) body bytes") }
+            guard try readMore() else { throw RawHTTPError("connection closed after \(buffer.count) of \(count) body bytes") }
         }
     }
 
@@ -279,58 +307,40 @@ final class HTTPTestClient {
             }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK {
-                throw HTTPTestClientError("no answer within \(Self.ioTimeoutSeconds) s")
+                throw RawHTTPError("no answer within \(Self.ioTimeoutSeconds) s")
             }
-            throw HTTPTestClientError("recv failed: \(Self.lastError())")
+            throw RawHTTPError("recv failed: \(Self.lastError())")
         }
+    }
+
+    // MARK: - Text
+
+    /// `text` split at CRLF.
+    private static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while let end = rest.firstRange(of: "\r\n") {
+            lines.append(String(rest[..<end.lowerBound]))
+            rest = rest[end.upperBound...]
+        }
+        lines.append(String(rest))
+        return lines
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
+    }
+
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int {
+        let left = deadline - ContinuousClock.now
+        return Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
     }
 
     private static func lastError() -> String {
         String(cString: strerror(errno))
-    }
-}
-
-/// A response as read off the wire.
-struct HTTPTestResponse {
-    /// Status code.
-    var status: Int
-    /// Reason phrase.
-    var reason: String
-    /// Header fields in the order received.
-    var headers: [(name: String, value: String)]
-    /// The body (empty for HEAD, 204 and 304).
-    var body: [UInt8]
-
-    /// The first value of a header (case-insensitive name).
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-
-    /// Every value of a header (case-insensitive name).
-    func headerValues(_ name: String) -> [String] {
-        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
-    }
-
-    /// The body as UTF-8 text.
-    var text: String {
-        String(decoding: body, as: UTF8.self)
-    }
-
-    /// The media type without parameters, lower-cased.
-    var mediaType: String? {
-        header("Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    }
-
-    /// The body decoded as `T`.
-    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(body))
-    }
-
-    /// The body as a JSON object, for checks on which members are present.
-    func jsonObject() throws -> [String: Any] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
-            throw HTTPTestClientError("body is not a JSON object: \(text)")
-        }
-        return object
     }
 }

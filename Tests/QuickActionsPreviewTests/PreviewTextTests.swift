@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuickActions
+@testable import QuickActionsPreview
 
 @Suite struct PreviewTextTests {
     @Test func widthsComeFromTheFontNotFromCharacterCounts() {

@@ -1,3 +1,5 @@
+import QuickActions
+
 /// Measures, truncates and wraps preview text with DejaVu Sans's advance widths (see
 /// `DejaVuSansWidths`), one grapheme cluster at a time, so the widths do not depend on the
 /// fonts of the machine that serves the picture.
