@@ -4,20 +4,28 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One `GET /events` connection as a stream of chunks. URLSession's delegate is the only API
-/// that hands a body over while it arrives on both Linux and Apple platforms.
-enum EventStreamConnection {
-    /// Opens the connection; it is cancelled when the consumer stops iterating.
-    static func open(_ request: URLRequest, configuration: URLSessionConfiguration) -> AsyncStream<EventStreamChunk> {
-        AsyncStream { continuation in
-            let delegate = EventStreamDelegate(continuation: continuation)
-            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-            let task = session.dataTask(with: request)
-            continuation.onTermination = { _ in
-                task.cancel()
-                session.invalidateAndCancel()
-            }
-            task.resume()
-        }
+/// One `GET /events` connection, its bytes collected in an inbox. URLSession's delegate is the
+/// only API that hands a body over while it arrives on both Linux and Apple platforms; each
+/// connection has a session of its own, so a stream never holds a connection that requests
+/// would wait for.
+struct EventStreamConnection: Sendable {
+    let inbox: EventStreamInbox
+    private let task: URLSessionDataTask
+    private let session: URLSession
+
+    /// Opens the connection for `request`, its inbox bounded by `limits`.
+    init(_ request: URLRequest, configuration: URLSessionConfiguration, limits: QuickActionsClient.Limits) {
+        inbox = EventStreamInbox(maxEventBytes: limits.maxEventBytes, maxBufferedBytes: limits.maxBufferedEventBytes)
+        session = URLSession(
+            configuration: configuration, delegate: EventStreamDelegate(inbox: inbox, request: request), delegateQueue: InlineDelegateQueue.forSession())
+        task = session.dataTask(with: request)
+        task.resume()
+    }
+
+    /// Closes the connection; what it received and nobody took is dropped.
+    func close() {
+        inbox.finish(.closed)
+        task.cancelAsync()
+        session.finishTasksAndInvalidate()
     }
 }
