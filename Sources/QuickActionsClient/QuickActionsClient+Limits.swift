@@ -25,8 +25,9 @@ extension QuickActionsClient {
         /// `maxEventBytes`.
         public var maxBufferedEventBytes: Int
         /// Longest a request may take from start to the end of its body, in seconds; 30 s,
-        /// however steadily the service trickles its answer (`.deadlineExceeded`). Not applied
-        /// to `/events`, which is meant to stay open.
+        /// however steadily the service trickles its answer (`.deadlineExceeded`). On
+        /// `/events`, which is meant to stay open, the longest wait for the stream's answer to
+        /// begin.
         public var requestDeadline: Double
         /// Longest a request may wait for the next byte of its answer, in seconds; 15 s
         /// (`.unreachable`).

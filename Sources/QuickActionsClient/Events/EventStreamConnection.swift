@@ -7,7 +7,8 @@ import Foundation
 /// One `GET /events` connection, its bytes collected in an inbox. URLSession's delegate is the
 /// only API that hands a body over while it arrives on both Linux and Apple platforms; each
 /// connection has a session of its own, so a stream never holds a connection that requests
-/// would wait for.
+/// would wait for. The stream's answer must begin within `Limits.requestDeadline`
+/// (`.deadlineExceeded`), after which only the idle timeout applies.
 struct EventStreamConnection: Sendable {
     let inbox: EventStreamInbox
     private let task: URLSessionDataTask
@@ -15,10 +16,16 @@ struct EventStreamConnection: Sendable {
 
     /// Opens the connection for `request`, its inbox bounded by `limits`.
     init(_ request: URLRequest, configuration: URLSessionConfiguration, limits: QuickActionsClient.Limits) {
-        inbox = EventStreamInbox(maxEventBytes: limits.maxEventBytes, maxBufferedBytes: limits.maxBufferedEventBytes)
+        let inbox = EventStreamInbox(maxEventBytes: limits.maxEventBytes, maxBufferedBytes: limits.maxBufferedEventBytes)
         session = URLSession(
             configuration: configuration, delegate: EventStreamDelegate(inbox: inbox, request: request), delegateQueue: InlineDelegateQueue.forSession())
-        task = session.dataTask(with: request)
+        let task = session.dataTask(with: request)
+        self.inbox = inbox
+        self.task = task
+        // A no-op once the answer has begun or the connection was closed.
+        DispatchQueue.global().asyncAfter(deadline: .now() + limits.requestDeadline) {
+            if inbox.finishUnlessAnswered(.failed(.deadlineExceeded(seconds: limits.requestDeadline))) { task.cancelAsync() }
+        }
         task.resume()
     }
 

@@ -28,6 +28,7 @@ final class EventStreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.cancel)
             return
         }
+        inbox.markAnswered()
         completionHandler(.allow)
     }
 

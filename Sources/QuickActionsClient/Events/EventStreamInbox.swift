@@ -32,6 +32,8 @@ final class EventStreamInbox: @unchecked Sendable {
     /// line being received, so a line is refused only once it is surely too long.
     private var lineBytes = 0
     private var end: EventStreamEnd?
+    /// Whether the stream's answer (its `200`) has begun.
+    private var answered = false
     private var cancelled = false
     private var waiter: CheckedContinuation<Delivery, Never>?
 
@@ -75,6 +77,18 @@ final class EventStreamInbox: @unchecked Sendable {
     func finish(_ how: EventStreamEnd) {
         let wake = lock.withLock { end == nil ? endLocked(how) : nil }
         if let (waiter, delivery) = wake { waiter.resume(returning: delivery) }
+    }
+
+    /// Notes that the stream's answer has begun.
+    func markAnswered() {
+        lock.withLock { answered = true }
+    }
+
+    /// Ends the inbox with `how` if the answer has not begun (and it has not ended); says whether it did.
+    func finishUnlessAnswered(_ how: EventStreamEnd) -> Bool {
+        let (ended, wake) = lock.withLock { answered || end != nil ? (false, nil) : (true, endLocked(how)) }
+        if let (waiter, delivery) = wake { waiter.resume(returning: delivery) }
+        return ended
     }
 
     /// Ends a waiting or later `next()` with `.cancelled`.

@@ -37,8 +37,8 @@ actor EventStreamReader {
     }
 
     /// The next event; nil once the consumer's task is cancelled. Throws what ends the stream
-    /// for good: a refused token (401), no stream here (403, 404), a limit passed, a redirect
-    /// to another origin.
+    /// for good: a refused token (401), no stream here (403, 404), a limit passed (a deadline
+    /// included), a redirect to another origin.
     func next() async throws(QuickActionsClientError) -> QuickActionEvent? {
         while !done {
             while nextParsed < parsed.count {

@@ -4,6 +4,7 @@ extension QuickActionsClient {
     /// sending the last event id as `Last-Event-ID`, so no trigger event is missed (also when
     /// a connection stays silent past `limits.eventStreamIdleTimeout`). Ends with an error when
     /// the service refuses the token (`.unauthorized`), has no stream (`.status` 403 or 404),
+    /// does not begin the stream within `limits.requestDeadline` (`.deadlineExceeded`),
     /// redirects to another origin (`.redirectRefused`), sends an event past
     /// `limits.maxEventBytes` (`.eventTooLarge`), or when the consumer falls more than
     /// `limits.maxBufferedEventBytes` behind (`.eventBufferFull`: call again with the last

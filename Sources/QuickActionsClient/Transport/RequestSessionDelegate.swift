@@ -6,28 +6,30 @@ import Foundation
 
 /// The delegate of a client's URLSession: runs each request to one `HTTPAnswer`, enforcing the
 /// client's `Limits` while the answer arrives (not after buffering it): a body past
-/// `maxBodyBytes` (declared or received) cancels the task, a timer cancels it at
-/// `requestDeadline`, and a redirect is followed only within the request's origin.
+/// `maxBodyBytes` (declared or received) ends the request, so does `requestDeadline`, and a
+/// redirect is followed only within the request's origin.
+///
+/// A request the client ends is answered at once, and its task cancelled in the background:
+/// URLSession on Linux cannot cancel a task while the network keeps its work queue busy (a
+/// server that streams a redirect's body held a cancel for minutes), and the caller must not
+/// wait for that.
 ///
 /// `@unchecked Sendable`: URLSession calls it on its delegate queue while callers and timers
 /// call it from anywhere; every stored property but the constant `lock` is read and written
 /// only while `lock` is held.
 final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private typealias Continuation = CheckedContinuation<Result<HTTPAnswer, QuickActionsClientError>, Never>
+
     /// One request in flight. A class, so that its body grows in place, never copied per piece.
     private final class Transfer {
         let request: URLRequest
         let maxBodyBytes: Int
-        let continuation: CheckedContinuation<Result<HTTPAnswer, QuickActionsClientError>, Never>
+        let continuation: Continuation
         let deadline: DispatchWorkItem
         var body: [UInt8] = []
         var response: HTTPURLResponse?
-        /// Why the client ended it, when it did.
-        var failure: QuickActionsClientError?
 
-        init(
-            request: URLRequest, maxBodyBytes: Int, continuation: CheckedContinuation<Result<HTTPAnswer, QuickActionsClientError>, Never>,
-            deadline: DispatchWorkItem
-        ) {
+        init(request: URLRequest, maxBodyBytes: Int, continuation: Continuation, deadline: DispatchWorkItem) {
             self.request = request
             self.maxBodyBytes = maxBodyBytes
             self.continuation = continuation
@@ -56,16 +58,13 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         }
     }
 
-    /// Ends `task` for `reason` (the first reason given is the one reported); cancels it unless
-    /// `cancel` is false (a refused redirect, which URLSession ends by itself).
+    /// Answers `task`'s caller with `reason` (unless it was answered already) and, unless
+    /// `cancel` is false, cancels the task; whatever the task still delivers is ignored.
     private func end(_ task: URLSessionTask, _ reason: QuickActionsClientError, cancel: Bool = true) {
-        let ended = lock.withLock {
-            guard let transfer = transfers[task.taskIdentifier], transfer.failure == nil else { return false }
-            transfer.failure = reason
-            transfer.body = []
-            return true
-        }
-        if ended && cancel { task.cancelAsync() }
+        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.deadline.cancel()
+        if cancel { task.cancelAsync() }
+        transfer.continuation.resume(returning: .failure(reason))
     }
 
     func urlSession(
@@ -79,7 +78,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         }
         if let limit, response.expectedContentLength > Int64(limit) {
             end(dataTask, .bodyTooLarge(limit: limit))
-            // Also cancelled above: on Linux, URLSession ignores the disposition.
+            // Cancelled by `end` too: on Linux, URLSession ignores the disposition.
             completionHandler(.cancel)
             return
         }
@@ -88,7 +87,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit: Int? = lock.withLock {
-            guard let transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             guard transfer.body.count + data.count <= transfer.maxBodyBytes else { return transfer.maxBodyBytes }
             transfer.body.append(contentsOf: data)
             return nil
@@ -106,7 +105,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
             completionHandler(request)
         case .failure(let refused):
             // Not cancelled: URLSession on Linux traps when a task is cancelled while it waits
-            // for this handler. Refused, the redirect's own answer ends the task (within the limits).
+            // for this handler. Refused, the redirect's own answer ends the task.
             end(task, refused, cancel: false)
             completionHandler(nil)
         }
@@ -116,9 +115,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.deadline.cancel()
         let result: Result<HTTPAnswer, QuickActionsClientError>
-        if let failure = transfer.failure {
-            result = .failure(failure)
-        } else if let error {
+        if let error {
             result = .failure(.unreachable(error.localizedDescription))
         } else if let response = transfer.response {
             result = .success(HTTPAnswer(response: response, body: transfer.body))

@@ -65,7 +65,7 @@ final class HostileServer: Sendable {
     let cap: Int
     private let listener: Int32
     private let handler: @Sendable (Request, Connection) -> Void
-    private let state = Mutex<(stopped: Bool, threads: Int, sent: Int, requests: [Request])>((false, 0, 0, []))
+    private let state = Mutex<(stopped: Bool, threads: Int, sent: Int, open: Int, requests: [Request])>((false, 0, 0, 0, []))
 
     /// Listens at once; `cap` bounds the bytes written over all connections.
     init(cap: Int = 1 << 30, handler: @escaping @Sendable (Request, Connection) -> Void) throws {
@@ -97,6 +97,28 @@ final class HostileServer: Sendable {
 
     /// Bytes written to clients so far.
     var bytesSent: Int { state.withLock { $0.sent } }
+
+    /// Connections whose handler still runs.
+    var openConnections: Int { state.withLock { $0.open } }
+
+    /// Waits up to `seconds` for every handler to end (the client hung up, or the cap was
+    /// reached); says whether they did.
+    func waitForHandlers(seconds: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while openConnections > 0 && Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
+        return openConnections == 0
+    }
+
+    /// Stops the server after `seconds` unless the returned task is cancelled first: a client
+    /// that never gives up is then cut off, so that its test ends (and fails) instead of hanging.
+    func stop(after seconds: Double) -> Task<Void, Never> {
+        Task { [self] in
+            do {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                stop()
+            } catch {}
+        }
+    }
 
     fileprivate var stopped: Bool { state.withLock { $0.stopped } }
 
@@ -132,7 +154,11 @@ final class HostileServer: Sendable {
     private func serve(_ client: Int32) {
         defer { close(client) }
         guard let request = readHead(client) else { return }
-        state.withLock { $0.requests.append(request) }
+        state.withLock {
+            $0.requests.append(request)
+            $0.open += 1
+        }
+        defer { state.withLock { $0.open -= 1 } }
         handler(request, Connection(descriptor: client, server: self))
         shutdown(client, Int32(SHUT_WR))
     }
