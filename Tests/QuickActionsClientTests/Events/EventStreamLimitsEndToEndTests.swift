@@ -67,18 +67,28 @@ import Testing
         let watchdog = server.stop(after: 60)
         defer { watchdog.cancel() }
         let client = QuickActionsClient(baseURL: server.url, limits: .init(maxBufferedEventBytes: 4 << 20))
-        var iterator = client.events().makeAsyncIterator()
-        let first = try await iterator.next()
-        #expect(first == .shortcuts(try ShortcutList(json: Array(HostileServer.list.utf8))))
-        // A consumer busy elsewhere while the server keeps sending.
-        try await Task.sleep(nanoseconds: 1_500_000_000)
-        var taken = 0
-        do {
-            while try await iterator.next() != nil { taken += 1 }
-            Issue.record("the stream ended without an error after \(taken) events")
-        } catch {
-            #expect(error as? QuickActionsClientError == .eventBufferFull(limit: 4 << 20), "\(error)")
+        let stream = client.events()
+        let consumer = Task { () -> (first: QuickActionEvent?, error: Error?) in
+            var iterator = stream.makeAsyncIterator()
+            var first: QuickActionEvent?
+            do {
+                first = try await iterator.next()
+                // A consumer busy elsewhere while the server keeps sending.
+                try await Task.sleep(nanoseconds: 1_500_000_000)
+                while try await iterator.next() != nil {}
+                return (first, nil)
+            } catch {
+                return (first, error)
+            }
         }
+        let timer = Task {
+            try? await Task.sleep(nanoseconds: 60_000_000_000)
+            consumer.cancel()
+        }
+        defer { timer.cancel() }
+        let (first, error) = await consumer.value
+        #expect(first == .shortcuts(try ShortcutList(json: Array(HostileServer.list.utf8))))
+        #expect(error as? QuickActionsClientError == .eventBufferFull(limit: 4 << 20), "\(String(describing: error))")
         #expect(await server.waitForHandlers(seconds: 10))
         #expect(server.bytesSent < Self.hungUpBelow, "the client read \(server.bytesSent) bytes")
     }
