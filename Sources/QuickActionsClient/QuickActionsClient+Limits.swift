@@ -5,8 +5,8 @@ extension QuickActionsClient {
     ///
     /// The defaults fit the largest lists a service holds with room to spare: 10,000 favorites
     /// (a multi-account service's default cap per account) make a `GET /shortcuts` body of
-    /// about 2 MB with 24-character names, about 8 MB at the name limit of 100 characters in a
-    /// two-byte script.
+    /// about 2 MB with 24-character names, about 9 MB at the name limit of 100 characters in a
+    /// two-byte script (Greek).
     public struct Limits: Sendable, Equatable {
         /// Largest answer body (`GET /shortcuts`, `POST /trigger`), in bytes; 16 MiB. A declared
         /// `Content-Length` past it is refused before the body is read; a body without one is

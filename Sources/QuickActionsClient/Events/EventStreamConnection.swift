@@ -18,7 +18,8 @@ struct EventStreamConnection: Sendable {
     init(_ request: URLRequest, configuration: URLSessionConfiguration, limits: QuickActionsClient.Limits) {
         let inbox = EventStreamInbox(maxEventBytes: limits.maxEventBytes, maxBufferedBytes: limits.maxBufferedEventBytes)
         session = URLSession(
-            configuration: configuration, delegate: EventStreamDelegate(inbox: inbox, request: request), delegateQueue: InlineDelegateQueue.forSession())
+            configuration: configuration, delegate: EventStreamDelegate(inbox: inbox, request: request),
+            delegateQueue: InlineDelegateQueue.forSession())
         let task = session.dataTask(with: request)
         self.inbox = inbox
         self.task = task

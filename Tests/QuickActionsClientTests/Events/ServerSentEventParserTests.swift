@@ -37,7 +37,9 @@ import Testing
         #expect(try fits.feed(Array("data: \(data)\ndata: \(data)\n\n".utf8)) == [ServerSentEvent(event: "message", data: data + "\n" + data)])
 
         var line = ServerSentEventParser(maxEventBytes: 32)
-        #expect(throws: QuickActionsClientError.eventTooLarge(limit: 32)) { try line.feed(Array(("data: " + String(repeating: "x", count: 27)).utf8)) }
+        #expect(throws: QuickActionsClientError.eventTooLarge(limit: 32)) {
+            try line.feed(Array(("data: " + String(repeating: "x", count: 27)).utf8))
+        }
 
         var lines = ServerSentEventParser(maxEventBytes: 32)
         #expect(throws: QuickActionsClientError.eventTooLarge(limit: 32)) {

@@ -205,7 +205,8 @@ final class HostileServer: Sendable {
 
 extension HostileServer {
     /// A small valid shortcut list, as `GET /shortcuts` and a `shortcuts` event carry it.
-    static let list = #"{"items":[{"icon":{"type":"search"},"kind":"static","localizedTitle":"Search","type":"SearchAction","visible":true}],"version":"v1","warnings":[]}"#
+    static let list =
+        #"{"items":[{"icon":{"type":"search"},"kind":"static","localizedTitle":"Search","type":"SearchAction","visible":true}],"version":"v1","warnings":[]}"#
 
     /// A complete answer (`Content-Length` set, connection closed after it).
     static func answer(_ status: Int, _ body: String, type: String = "application/json", headers: [String] = []) -> String {

@@ -31,8 +31,12 @@ import Testing
         let followed = try Origin.follow(moved, from: original).get()
         #expect(followed.value(forHTTPHeaderField: "Authorization") == "Bearer t")
         let elsewhere = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9090/shortcuts")))
-        #expect(throws: QuickActionsClientError.redirectRefused(origin: "http://127.0.0.1:9090")) { try Origin.follow(elsewhere, from: original).get() }
+        #expect(throws: QuickActionsClientError.redirectRefused(origin: "http://127.0.0.1:9090")) {
+            try Origin.follow(elsewhere, from: original).get()
+        }
         let upgraded = URLRequest(url: try #require(URL(string: "https://127.0.0.1:8080/shortcuts")))
-        #expect(throws: QuickActionsClientError.redirectRefused(origin: "https://127.0.0.1:8080")) { try Origin.follow(upgraded, from: original).get() }
+        #expect(throws: QuickActionsClientError.redirectRefused(origin: "https://127.0.0.1:8080")) {
+            try Origin.follow(upgraded, from: original).get()
+        }
     }
 }
