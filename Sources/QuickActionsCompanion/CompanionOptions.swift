@@ -36,8 +36,8 @@ struct CompanionOptions: Sendable, Equatable {
         another origin, 77 when it refuses the token.
         """
 
-    /// Parses `arguments`; throws a message for the user. `--help` or `-h` anywhere an option
-    /// may stand makes the command `help`, whatever else was given.
+    /// Parses `arguments`; throws a message for the user. `--help` or `-h`, as the command or
+    /// in place of an option, makes the command `help` (what follows it is not read).
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> CompanionOptions {
         let first = arguments.first.map { $0 == "--help" || $0 == "-h" ? Command.help.rawValue : $0 }
         guard let first, let command = Command(rawValue: first) else {
