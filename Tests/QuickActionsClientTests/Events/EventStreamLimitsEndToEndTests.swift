@@ -1,5 +1,6 @@
 import Foundation
 import QuickActionsClient
+import Synchronization
 import Testing
 
 /// `events()` against servers that misbehave on purpose (in-process, raw sockets): an event
@@ -59,8 +60,11 @@ import Testing
     @Test("A flood of events while the consumer waits ends the stream with .eventBufferFull, and the client hangs up")
     func flood() async throws {
         let event = "event: shortcuts\ndata: \(HostileServer.list)\n\n"
+        // The flood starts once the consumer has the first event (and stops reading).
+        let flooding = Mutex(false)
         let server = try Self.eventServer { connection in
-            connection.write("retry: 60000\n")
+            connection.write("retry: 60000\n" + event)
+            while !flooding.withLock({ $0 }) && connection.pause(0.02) {}
             HostileServer.repeatForever(Array(String(repeating: event, count: 400).utf8), on: connection)
         }
         defer { server.stop() }
@@ -73,6 +77,7 @@ import Testing
             var first: QuickActionEvent?
             do {
                 first = try await iterator.next()
+                flooding.withLock { $0 = true }
                 // A consumer busy elsewhere while the server keeps sending.
                 try await Task.sleep(nanoseconds: 1_500_000_000)
                 while try await iterator.next() != nil {}

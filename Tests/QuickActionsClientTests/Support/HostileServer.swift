@@ -163,11 +163,11 @@ final class HostileServer: Sendable {
         shutdown(client, Int32(SHUT_WR))
     }
 
-    /// Reads up to the blank line that ends the head (at most 64 KiB, 5 s).
+    /// Reads up to the blank line that ends the head (at most 64 KiB, 30 s: generous, as a loaded machine may be slow to send it).
     private func readHead(_ client: Int32) -> Request? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline && !stopped && received.count < 65_536 {
             guard FaultInjectingProxy.wait(client, milliseconds: 100) else { continue }
             let count = read(client, &buffer, buffer.count)
