@@ -50,8 +50,9 @@ enum CompanionProcess {
     }
 
     /// Runs `quickactions arguments`, reading its peak resident set every 20 ms; kills it (SIGKILL)
-    /// when that passes `memoryCeilingKiB` or when `timeout` seconds pass (then status -1).
-    static func runWatchingMemory(_ arguments: [String], timeout: Double, memoryCeilingKiB: Int) throws -> Watched {
+    /// when that passes `memoryCeilingKiB` or when `timeout` seconds pass (then status -1). Sleeps
+    /// between reads without holding a thread of the concurrency pool, which other tests need.
+    static func runWatchingMemory(_ arguments: [String], timeout: Double, memoryCeilingKiB: Int) async throws -> Watched {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outPath = directory.appendingPathComponent("out").path
@@ -72,7 +73,7 @@ enum CompanionProcess {
                 timedOut = true
                 break
             }
-            usleep(20_000)
+            try await Task.sleep(nanoseconds: 20_000_000)
         }
         if killedForMemory || timedOut { child.signal(SIGKILL) }
         let exit = child.wait()
