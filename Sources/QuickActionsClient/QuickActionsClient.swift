@@ -10,24 +10,35 @@ import QuickActions
 public actor QuickActionsClient {
     /// The service, e.g. `http://127.0.0.1:8080`.
     public nonisolated let baseURL: URL
-    /// The bearer token, when the service requires one (`quickactiond --token`).
+    /// The bearer token, when the service requires one (`quickactiond --token`). It is sent
+    /// to the base URL's origin only: a redirect elsewhere is refused (`.redirectRefused`).
     public nonisolated let token: String?
+    /// What the client accepts from the service: body and event sizes, deadlines.
+    public nonisolated let limits: Limits
     nonisolated let session: URLSession
+    private nonisolated let transfers: RequestSessionDelegate
     /// The last list per language ("" for none), with the version it was sent as ETag.
     private var lists: [String: ShortcutList] = [:]
     /// How many list bodies this client has decoded: a `304` adds none.
     public private(set) var listsDecoded = 0
 
-    /// A client for the service at `baseURL`.
-    public init(baseURL: URL, token: String? = nil) {
+    /// A client for the service at `baseURL`, within `limits`.
+    public init(baseURL: URL, token: String? = nil, limits: Limits = Limits()) {
         self.baseURL = baseURL
         self.token = token
+        self.limits = limits
         let configuration = URLSessionConfiguration.ephemeral
         // The ETag logic is ours: a URL cache would turn a 304 into a 200 behind our back.
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = 15
-        session = URLSession(configuration: configuration)
+        configuration.timeoutIntervalForRequest = limits.idleTimeout
+        transfers = RequestSessionDelegate()
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: InlineDelegateQueue.forSession())
+    }
+
+    deinit {
+        // The session holds its delegate until it is invalidated.
+        session.finishTasksAndInvalidate()
     }
 
     /// The shortcut list in `language` (an `Accept-Language` value), or the service's default.
@@ -67,19 +78,9 @@ public actor QuickActionsClient {
         return request
     }
 
-    /// Sends `request`; any transport failure becomes `.unreachable`.
+    /// Sends `request` within `limits`; any transport failure becomes `.unreachable`.
     nonisolated func send(_ request: URLRequest) async throws(QuickActionsClientError) -> HTTPAnswer {
-        let result: Result<HTTPAnswer, QuickActionsClientError> = await withCheckedContinuation { continuation in
-            let task = session.dataTask(with: request) { data, response, error in
-                guard let http = response as? HTTPURLResponse, error == nil else {
-                    continuation.resume(returning: .failure(.unreachable(error.map { $0.localizedDescription } ?? "no response")))
-                    return
-                }
-                continuation.resume(returning: .success(HTTPAnswer(response: http, body: data.map { [UInt8]($0) } ?? [])))
-            }
-            task.resume()
-        }
-        return try result.get()
+        try await transfers.run(request, on: session, limits: limits).get()
     }
 }
 

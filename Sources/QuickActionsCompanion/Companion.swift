@@ -6,24 +6,31 @@ import QuickActionsClient
 enum Companion {
     static let usageStatus: Int32 = 64  // EX_USAGE
     static let rejectedStatus: Int32 = 65  // EX_DATAERR: a stale item, or a trigger refused for good
-    static let unavailableStatus: Int32 = 69  // EX_UNAVAILABLE: the service is unreachable (pending triggers kept)
+    static let unavailableStatus: Int32 = 69  // EX_UNAVAILABLE: the service is unreachable or too slow (pending triggers kept)
     static let ioStatus: Int32 = 74  // EX_IOERR: the outbox cannot be written
+    static let protocolStatus: Int32 = 76  // EX_PROTOCOL: an answer past a size limit, or a redirect to another origin
     static let tokenStatus: Int32 = 77  // EX_NOPERM: the token was refused
 
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let options: CompanionOptions
+        let url: URL
         do {
             options = try CompanionOptions.parse(arguments, environment: environment)
+            if options.command == .help {
+                say(CompanionOptions.usage + "\n")
+                return 0
+            }
+            url = try options.serviceURL()
         } catch {
             say(error: "quickactions: \(error.message)\n\(CompanionOptions.usage)")
             return usageStatus
         }
-        guard let url = URL(string: options.url) else { return usageStatus }
         let client = QuickActionsClient(baseURL: url, token: options.token)
         switch options.command {
         case .menu: return await menu(options, client)
         case .watch: return await watch(options, client)
         case .trigger, .flush: return await trigger(options, client)
+        case .help: return 0
         }
     }
 
@@ -119,6 +126,10 @@ enum Companion {
         case QuickActionsClientError.unauthorized:
             say(error: "quickactions: the service at \(options.url) refused the token (401): check --token or QUICKACTIONS_TOKEN")
             return tokenStatus
+        case QuickActionsClientError.bodyTooLarge, QuickActionsClientError.eventTooLarge, QuickActionsClientError.eventBufferFull,
+            QuickActionsClientError.redirectRefused:
+            say(error: "quickactions: \(options.url): \(error)")
+            return protocolStatus
         default:
             say(error: "quickactions: \(error)")
             return unavailableStatus

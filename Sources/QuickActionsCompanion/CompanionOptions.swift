@@ -1,14 +1,17 @@
 import Foundation
 
-/// The command line: `quickactions menu|watch|trigger|flush [options]`.
+/// The command line: `quickactions menu|watch|trigger|flush [options]`, or `--help`.
 struct CompanionOptions: Sendable, Equatable {
     /// The subcommand.
     enum Command: String, Sendable {
-        case menu, watch, trigger, flush
+        case menu, watch, trigger, flush, help
     }
 
     var command: Command
+    /// The service's URL as given.
     var url: String
+    /// Where `url` came from, to name it in a message: `--url` or `QUICKACTIONS_URL`.
+    var urlSource = "--url"
     var token: String?
     var language: String?
     var dark = false
@@ -25,19 +28,27 @@ struct CompanionOptions: Sendable, Equatable {
                quickactions watch   [--url U] [--token T] [--language L] [--dark]
                quickactions trigger TYPE [--contact ID] [--name NAME] [--cold] [--device ID] [--outbox DIR] [--url U] [--token T]
                quickactions flush   [--outbox DIR] [--url U] [--token T]
+               quickactions --help
         --url defaults to $QUICKACTIONS_URL or http://127.0.0.1:8080, --token to $QUICKACTIONS_TOKEN,
         --outbox to $XDG_STATE_HOME/quickactions/outbox (~/.local/state/quickactions/outbox).
+        Exits 64 for a bad command line, 65 for a stale or refused trigger, 69 when the service cannot be
+        reached or does not answer within 30 s, 76 when its answer passes a size limit or redirects to
+        another origin, 77 when it refuses the token.
         """
 
-    /// Parses `arguments`; throws a message for the user.
+    /// Parses `arguments`; throws a message for the user. `--help` or `-h`, as the command or
+    /// in place of an option, makes the command `help` (what follows it is not read).
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> CompanionOptions {
-        guard let first = arguments.first, let command = Command(rawValue: first) else {
+        let first = arguments.first.map { $0 == "--help" || $0 == "-h" ? Command.help.rawValue : $0 }
+        guard let first, let command = Command(rawValue: first) else {
             throw UsageError(arguments.first.map { "unknown command '\($0)'" } ?? "no command")
         }
         let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? ".") + "/.local/state")
         var options = CompanionOptions(
             command: command, url: environment["QUICKACTIONS_URL"] ?? "http://127.0.0.1:8080", token: environment["QUICKACTIONS_TOKEN"],
             outbox: stateHome + "/quickactions/outbox")
+        if environment["QUICKACTIONS_URL"] != nil { options.urlSource = "QUICKACTIONS_URL" }
+        if command == .help { return options }
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             func value() throws(UsageError) -> String {
@@ -45,7 +56,12 @@ struct CompanionOptions: Sendable, Equatable {
                 return value
             }
             switch argument {
-            case "--url": options.url = try value()
+            case "--help", "-h":
+                options.command = .help
+                return options
+            case "--url":
+                options.url = try value()
+                options.urlSource = "--url"
             case "--token": options.token = try value()
             case "--language": options.language = try value()
             case "--dark": options.dark = true
@@ -62,9 +78,19 @@ struct CompanionOptions: Sendable, Equatable {
             }
         }
         if command == .trigger && options.type == nil { throw UsageError("trigger needs a TYPE, e.g. FavoriteAction") }
-        guard let parsed = URL(string: options.url), parsed.scheme == "http" || parsed.scheme == "https" else {
-            throw UsageError("--url must be an http:// or https:// URL")
-        }
+        _ = try options.serviceURL()
         return options
+    }
+
+    /// `url` as the client's base URL; throws what is wrong with it, naming where it came from.
+    func serviceURL() throws(UsageError) -> URL {
+        let named = "\(urlSource) '\(url)'"
+        guard !url.isEmpty, let parsed = URL(string: url) else { throw UsageError("\(named) is not a URL") }
+        guard let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw UsageError("\(named) must start with http:// or https://")
+        }
+        guard let host = parsed.host, !host.isEmpty else { throw UsageError("\(named) has no host") }
+        if let port = parsed.port, !(1...65535).contains(port) { throw UsageError("\(named) has no valid port (1 to 65535)") }
+        return parsed
     }
 }

@@ -1,22 +1,30 @@
 /// Reads `text/event-stream` bytes as they arrive, in pieces of any size (WHATWG HTML,
 /// "Interpreting an event stream"): lines end in LF, CR or CRLF; a blank line dispatches.
+/// Holds at most `maxEventBytes` of one event (its line being read and its data so far).
 struct ServerSentEventParser: Sendable {
     private var line: [UInt8] = []
     private var lastWasCR = false
     private var event = ""
     private var data: [String] = []
+    /// The bytes of `data`, joined: what, with `line`, the limit bounds.
+    private var dataBytes = 0
     private var hasData = false
     /// The last `id:` seen: what a reconnection sends as `Last-Event-ID`.
     private(set) var lastEventID: String?
     /// The last `retry:` seen, in milliseconds.
     private(set) var retryMilliseconds: Int?
+    /// The most bytes one event may hold (`Limits.maxEventBytes`).
+    let maxEventBytes: Int
 
-    init(lastEventID: String? = nil) {
+    init(lastEventID: String? = nil, maxEventBytes: Int = .max) {
         self.lastEventID = lastEventID
+        self.maxEventBytes = maxEventBytes
     }
 
-    /// Feeds `bytes`; returns the events they complete.
-    mutating func feed(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+    /// Feeds `bytes`; returns the events they complete. Throws `.eventTooLarge` as soon as a
+    /// line, or an event's data and its line being read, pass `maxEventBytes`; the parser is
+    /// then done with (its state is left as it was).
+    mutating func feed(_ bytes: some Sequence<UInt8>) throws(QuickActionsClientError) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in bytes {
             if byte == 0x0A && lastWasCR {
@@ -27,6 +35,7 @@ struct ServerSentEventParser: Sendable {
             if byte == 0x0A || byte == 0x0D {
                 if let event = endLine() { events.append(event) }
             } else {
+                guard line.count + dataBytes < maxEventBytes else { throw .eventTooLarge(limit: maxEventBytes) }
                 line.append(byte)
             }
         }
@@ -48,6 +57,7 @@ struct ServerSentEventParser: Sendable {
         switch field {
         case "event": event = value
         case "data":
+            dataBytes += (hasData ? 1 : 0) + value.utf8.count
             data.append(value)
             hasData = true
         case "id" where !value.contains("\0"): lastEventID = value
@@ -61,6 +71,7 @@ struct ServerSentEventParser: Sendable {
         defer {
             event = ""
             data = []
+            dataBytes = 0
             hasData = false
         }
         guard hasData else { return nil }

@@ -64,6 +64,32 @@ import Testing
         #expect(try CompanionProcess.run(["nonsense"]).status == 64)
     }
 
+    @Test("--help, -h and help print the usage on stdout and exit 0")
+    func help() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["menu", "--help"], ["trigger", "-h"]] {
+            let result = try CompanionProcess.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            #expect(result.output.hasPrefix("usage: quickactions menu"), "\(arguments): \(result.output)")
+            #expect(result.error.isEmpty, "\(arguments): \(result.error)")
+        }
+    }
+
+    @Test("A bad --url or QUICKACTIONS_URL says what is wrong with it and exits 64")
+    func badURL() throws {
+        let cases: [(url: String, says: String)] = [
+            ("http://", "has no host"), ("http:foo", "has no host"), ("ftp://example.com", "must start with http:// or https://"),
+            ("http://a b", "is not a URL"), ("", "is not a URL"), ("http://127.0.0.1:99999", "has no valid port"),
+        ]
+        for (url, says) in cases {
+            let result = try CompanionProcess.run(["menu", "--url", url])
+            #expect(result.status == 64, "'\(url)': \(result.error)")
+            #expect(result.error.hasPrefix("quickactions: --url '\(url)' \(says)"), "'\(url)': \(result.error)")
+        }
+        let fromEnvironment = try CompanionProcess.run(["menu"], environment: ["QUICKACTIONS_URL": "http://"])
+        #expect(fromEnvironment.status == 64)
+        #expect(fromEnvironment.error.hasPrefix("quickactions: QUICKACTIONS_URL 'http://' has no host"), "\(fromEnvironment.error)")
+    }
+
     @Test("watch draws the menu and redraws it when the list changes")
     func watchRedraws() async throws {
         let directory = try makeTemporaryDirectory()
