@@ -30,7 +30,8 @@ public enum AndroidShortcutsFile {
         }
         guard root.name.localName == "shortcuts", root.name.namespaceURI == nil else {
             throw AndroidSourceError(
-                AndroidSourceProblem(kind: .notShortcuts, file: file, line: root.line, reason: "has <\(root.name.qualified)> at its root, not <shortcuts>"))
+                AndroidSourceProblem(
+                    kind: .notShortcuts, file: file, line: root.line, reason: "has <\(root.name.qualified)> at its root, not <shortcuts>"))
         }
         var problems: [AndroidSourceProblem] = []
         var entries: [Entry] = []

@@ -80,7 +80,8 @@ extension AndroidStringResources {
         guard root.name.localName == "resources", root.name.namespaceURI == nil else { return [:] }
         var strings: [String: RawEntry] = [:]
         for element in root.elements {
-            let isString = element.name.namespaceURI == nil
+            let isString =
+                element.name.namespaceURI == nil
                 && (element.name.localName == "string" || (element.name.localName == "item" && element.attribute("type")?.value == "string"))
             guard isString, let name = element.attribute("name")?.value, !name.isEmpty else { continue }
             // `product` variants: the one for no product in particular is what a phone shows.
@@ -88,7 +89,8 @@ extension AndroidStringResources {
             do {
                 strings[name] = RawEntry(value: try AndroidText.stringValue(of: element), file: file, line: element.line)
             } catch {
-                problems.append(AndroidSourceProblem(kind: .invalidValue, file: file, line: element.line, reason: "string \"\(name)\" \(error.reason)"))
+                problems.append(
+                    AndroidSourceProblem(kind: .invalidValue, file: file, line: element.line, reason: "string \"\(name)\" \(error.reason)"))
             }
         }
         return strings

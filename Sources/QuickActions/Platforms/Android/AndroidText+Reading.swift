@@ -24,7 +24,8 @@ extension AndroidText {
         if raw.first == UInt8(ascii: "@").utf16 || raw.first == UInt8(ascii: "?").utf16 {
             let text = try string(fromUTF16: Array(raw))
             guard let reference = AndroidResourceReference(text) else {
-                throw Failure(reason: "\"\(text)\" starts with \(text.prefix(1)) but is not a resource reference (write \\\(text.prefix(1)) for the character)")
+                throw Failure(
+                    reason: "\"\(text)\" starts with \(text.prefix(1)) but is not a resource reference (write \\\(text.prefix(1)) for the character)")
             }
             return .reference(reference)
         }

@@ -174,7 +174,8 @@ extension XMLReader {
             if resolved.namespaceURI != nil,
                 attributes.contains(where: { $0.name.localName == resolved.localName && $0.name.namespaceURI == resolved.namespaceURI })
             {
-                throw failure("has the attribute {\(resolved.namespaceURI ?? "")}\(resolved.localName) twice in <\(qualifiedName)>", at: attribute.offset)
+                throw failure(
+                    "has the attribute {\(resolved.namespaceURI ?? "")}\(resolved.localName) twice in <\(qualifiedName)>", at: attribute.offset)
             }
             attributes.append(XMLAttribute(name: resolved, value: attribute.value))
         }
@@ -194,7 +195,9 @@ extension XMLReader {
             return XMLName(prefix: nil, localName: qualified, namespaceURI: namespace)
         case 2 where !parts[0].isEmpty && !parts[1].isEmpty:
             let prefix = String(parts[0])
-            guard let namespace = scope[prefix] else { throw failure("uses the undeclared namespace prefix \"\(prefix)\" in \(qualified)", at: offset) }
+            guard let namespace = scope[prefix] else {
+                throw failure("uses the undeclared namespace prefix \"\(prefix)\" in \(qualified)", at: offset)
+            }
             return XMLName(prefix: prefix, localName: String(parts[1]), namespaceURI: namespace)
         default:
             throw failure("has the malformed name \"\(qualified)\"", at: offset)
