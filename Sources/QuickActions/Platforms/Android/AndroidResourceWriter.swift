@@ -67,9 +67,9 @@ struct AndroidResourceWriter {
         let title: LabelSource = .key(item.localizedTitle)
         let shortSource = itemMapping?.shortLabel.map(source) ?? details.map { .stringName($0.shortLabel.name) } ?? title
         let longSource = itemMapping?.longLabel.map(source) ?? details.map { $0.longLabel.map { .stringName($0.name) } } ?? title
-        let disabledSource =
-            itemMapping?.disabledMessage.map(source) ?? item.disabledMessage.map { LabelSource.key($0) }
-            ?? details?.disabledMessage.map { .stringName($0.name) }
+        // An Android source's disabled message keeps its string name; another is a key or text.
+        let sourceMessage = details?.disabledMessage.flatMap { $0.name == item.disabledMessage ? LabelSource.stringName($0.name) : nil }
+        let disabledSource = itemMapping?.disabledMessage.map(source) ?? sourceMessage ?? item.disabledMessage.map { LabelSource.key($0) }
         func name(_ label: LabelSource, role: String) throws(PlatformExportError) -> String {
             let generated = label == title ? "\(base)_title" : "\(base)_\(role)"
             return try register(label, generatedName: generated, index: index, type: item.type)

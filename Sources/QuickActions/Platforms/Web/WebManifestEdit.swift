@@ -45,8 +45,9 @@ public enum WebManifestEdit {
             let colon = layout.indent == nil ? ":" : ": "
             output += text[..<last.value.upperBound] + Array("\(separator)\"shortcuts\"\(colon)\(value)".utf8) + text[last.value.upperBound...]
         } else {
-            let inside = layout.indent.map { "\n\($0)\"shortcuts\": \(value)\n" } ?? "\"shortcuts\":\(value)"
-            output += text[...layout.openBrace] + Array(inside.utf8) + text[layout.closeBrace...]
+            let inside = layout.indent.map { "\n\($0)\"shortcuts\": \(value)" } ?? "\"shortcuts\":\(value)"
+            let rest = layout.indent == nil ? text[(layout.openBrace + 1)...] : text[layout.closeBrace...]
+            output += text[...layout.openBrace] + Array(inside.utf8) + (layout.indent == nil ? rest : [0x0A] + rest)
         }
         return output
     }

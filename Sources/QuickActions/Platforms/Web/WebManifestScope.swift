@@ -63,6 +63,8 @@ public struct WebManifestScope: Sendable, Equatable {
     }
 
     static func resolve(_ text: String, against base: URL) -> URL? {
+        // An empty URL is the base itself (Foundation gives none for it).
+        if text.isEmpty { return base }
         guard let url = URL(string: text, relativeTo: base)?.absoluteURL, origin(of: url) != nil else { return nil }
         return url
     }
