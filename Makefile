@@ -9,7 +9,7 @@ SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
 PHONY_PG := test-postgres run-postgres
-.PHONY: $(PHONY_PG) deps build release run test test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview test-browser screenshots clean
+.PHONY: $(PHONY_PG) deps build release run test test-android test-asan fuzz bench schemathesis lint format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -41,6 +41,13 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log
 	@if grep -E "warning:" .build/test-build.log | grep -v "^warning: '.*': found" ; then echo "build has warnings"; exit 1; fi
 	SWIFT_BACKTRACE=$(CRASH_REPORT) $(SWIFT) test --skip-build
+
+## test-android: Android's resource compiler (Debian's aapt, Android 10's framework) on every Android export of the
+## fixtures, and on our reading of the real apps' strings (AaptTests; skipped by `make test` when aapt is missing)
+test-android: EXTRA_APT += aapt android-framework-res
+test-android: deps
+	$(SWIFT) build --build-tests
+	QUICKACTIOND_REQUIRE_AAPT=1 SWIFT_BACKTRACE=$(CRASH_REPORT) $(SWIFT) test --skip-build --filter AaptTests
 
 ## test-postgres: the contract and end-to-end suites on a throwaway PostgreSQL 15, then two
 ## instances behind nginx (everything stopped at the end, even on failure)
