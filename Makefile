@@ -88,7 +88,7 @@ schemathesis: deps
 	SCHEMATHESIS_MODE=open scripts/schemathesis.sh
 	SCHEMATHESIS_MODE=accounts scripts/schemathesis.sh
 
-## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets, request heads) for FUZZ_SECONDS each
+## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, Android res/ XML, request targets, request heads) for FUZZ_SECONDS each
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 
