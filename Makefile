@@ -70,7 +70,8 @@ run-postgres: deps release
 test-asan: deps
 	SWIFT_BACKTRACE=$(CRASH_REPORT) LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
 
-## test-browser: /preview in headless Chromium (Selenium, axe-core), against the real binary
+## test-browser: /preview in headless Chromium (Selenium, axe-core), against the real binary; and Chromium's
+## manifest parser on the web shortcuts member we write (Tests/Browser/manifests)
 test-browser: EXTRA_APT += chromium chromium-driver fonts-dejavu-core python3-venv
 test-browser: deps
 	scripts/browser-tests.sh

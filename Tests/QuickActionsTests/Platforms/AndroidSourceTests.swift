@@ -242,5 +242,7 @@ struct TemporaryResources {
         // Used as a label, the string's own problem is named.
         let error = try #require(throws: AndroidSourceError.self) { try AndroidShortcutSource.load(shortcutsPath: resources.shortcutsPath) }
         #expect(error.problems.count == 1 && error.problems[0].kind == .undefinedString)
+        #expect(error.problems[0].reason.hasPrefix("android:shortcutShortLabel names @string/bad, which cannot be read ("))
+        #expect(error.problems[0].reason.contains("strings.xml:1: string \"bad\": contains an unpaired UTF-16 surrogate"))
     }
 }

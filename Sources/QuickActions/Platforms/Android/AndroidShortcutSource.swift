@@ -63,11 +63,14 @@ public struct AndroidShortcutSource: Sendable {
                 ("shortcutDisabledMessage", details.disabledMessage),
             ] {
                 guard let reference, strings.entry(reference.name, language: nil) == nil else { continue }
-                let why = strings.problem(for: reference.name, language: nil).map { " (\($0))" } ?? ""
-                let reason =
-                    reference.package == nil
-                    ? "android:\(attribute) names \(reference), which no values/ file defines\(why)"
-                    : "android:\(attribute) names \(reference), a string of another package, whose text is not in this res/ folder"
+                let reason: String
+                if reference.package != nil {
+                    reason = "android:\(attribute) names \(reference), a string of another package, whose text is not in this res/ folder"
+                } else if let problem = strings.problem(for: reference.name, language: nil) {
+                    reason = "android:\(attribute) names \(reference), which cannot be read (\(problem))"
+                } else {
+                    reason = "android:\(attribute) names \(reference), which no values/ file defines"
+                }
                 problems.append(AndroidSourceProblem(kind: .undefinedString, file: file, line: entry.line, shortcutID: details.id, reason: reason))
             }
             let type =

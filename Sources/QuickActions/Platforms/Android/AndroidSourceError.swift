@@ -51,22 +51,25 @@ public struct AndroidSourceProblem: Sendable, Equatable, CustomStringConvertible
     public var line: Int?
     /// The shortcut's id, when the problem is about one (and it has one).
     public var shortcutID: String?
+    /// The string resource's name, when the problem is about one.
+    public var stringName: String?
     /// What is wrong.
     public var reason: String
 
     /// Creates a problem.
-    public init(kind: Kind, file: String, line: Int? = nil, shortcutID: String? = nil, reason: String) {
+    public init(kind: Kind, file: String, line: Int? = nil, shortcutID: String? = nil, stringName: String? = nil, reason: String) {
         self.kind = kind
         self.file = file
         self.line = line
         self.shortcutID = shortcutID
+        self.stringName = stringName
         self.reason = reason
     }
 
-    /// `FILE:LINE: shortcut "ID": REASON`, parts left out when unknown.
+    /// `FILE:LINE: shortcut "ID": REASON` (or `string "NAME": `), parts left out when unknown.
     public var description: String {
         let location = file + (line.map { ":\($0)" } ?? "")
-        let shortcut = shortcutID.map { "shortcut \"\($0)\": " } ?? ""
-        return "\(location): \(shortcut)\(reason)"
+        let subject = shortcutID.map { "shortcut \"\($0)\": " } ?? stringName.map { "string \"\($0)\": " } ?? ""
+        return "\(location): \(subject)\(reason)"
     }
 }

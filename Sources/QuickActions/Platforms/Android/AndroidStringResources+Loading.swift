@@ -24,6 +24,8 @@ extension AndroidStringResources {
         // Per language ("" for the default): the plain folders' strings, then the qualified ones'.
         var plain: [String: [String: RawEntry]] = [:]
         var qualified: [String: [String: RawEntry]] = [:]
+        // Strings that could not be read, by `language|name`, for the messages of labels using them.
+        var unreadable: [String: AndroidSourceProblem] = [:]
         for folder in folders.sorted() where folder == "values" || folder.hasPrefix("values-") {
             let folderPath = (resDirectory as NSString).appendingPathComponent(folder)
             guard let (language, hasOtherQualifiers) = AndroidResourceQualifier.parse(folder: folder) else {
@@ -34,13 +36,18 @@ extension AndroidStringResources {
             for name in files.sorted() where name.hasSuffix(".xml") && !name.hasPrefix(".") {
                 let file = (folderPath as NSString).appendingPathComponent(name)
                 let strings: [String: RawEntry]
+                var fileProblems: [AndroidSourceProblem] = []
                 do {
-                    strings = try read(file: file, problems: &problems)
+                    strings = try read(file: file, problems: &fileProblems)
                 } catch {
                     fatal += error.problems
                     continue
                 }
                 let key = language ?? ""
+                problems += fileProblems
+                for problem in fileProblems {
+                    if let name = problem.stringName { unreadable["\(key)|\(name)"] = problem }
+                }
                 if hasOtherQualifiers {
                     qualified[key, default: [:]].merge(strings) { earlier, _ in earlier }
                 } else {
@@ -53,7 +60,7 @@ extension AndroidStringResources {
         for (language, strings) in qualified { raw[language, default: [:]].merge(strings) { own, _ in own } }
 
         var resources = AndroidStringResources(
-            defaultStrings: [:], languageStrings: [:], problems: problems, skippedFolders: skipped, unresolved: [:])
+            defaultStrings: [:], languageStrings: [:], problems: problems, skippedFolders: skipped, unresolved: unreadable)
         resources.resolve(raw)
         return resources
     }
@@ -90,7 +97,7 @@ extension AndroidStringResources {
                 strings[name] = RawEntry(value: try AndroidText.stringValue(of: element), file: file, line: element.line)
             } catch {
                 problems.append(
-                    AndroidSourceProblem(kind: .invalidValue, file: file, line: element.line, reason: "string \"\(name)\" \(error.reason)"))
+                    AndroidSourceProblem(kind: .invalidValue, file: file, line: element.line, stringName: name, reason: error.reason))
             }
         }
         return strings
@@ -129,7 +136,7 @@ extension AndroidStringResources {
                 }
                 guard failure == nil, case .text(let text) = current.value else {
                     let problem = AndroidSourceProblem(
-                        kind: .undefinedString, file: entry.file, line: entry.line, reason: "string \"\(name)\" \(failure ?? "")")
+                        kind: .undefinedString, file: entry.file, line: entry.line, stringName: name, reason: failure ?? "")
                     problems.append(problem)
                     unresolved["\(key)|\(name)"] = problem
                     continue
