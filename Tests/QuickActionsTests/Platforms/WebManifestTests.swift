@@ -99,6 +99,26 @@ import Testing
                 == "\u{FEFF}{\"shortcuts\":[] }")
     }
 
+    /// Strings holding braces, brackets, quotes and backslashes, numbers, nesting: whatever the
+    /// members, only the `shortcuts` value changes.
+    @Test(
+        arguments: [
+            #"{"a": "}\"{", "b": [1, {"c": "]"}], "shortcuts": {"x": "\\"}, "z": -1.5e3}"#,
+            #"{"shortcuts":[],"a":{"b":{"c":[[[]]]}},"d":"\u007d"}"#,
+            "{\r\n\t\"e\" : true ,\r\n\t\"f\":null\r\n}",
+            #"{"nested": {"shortcuts": "not the member"}}"#,
+        ] + FuzzInputs.inputs("JSONRequest").map { String(decoding: $0, as: UTF8.self) })
+    func onlyTheMemberChanges(document: String) throws {
+        guard case .object(var before) = try? JSONParser.parse(document) else { return }
+        let shortcuts = [WebShortcut(type: "T", name: "N \"}]", url: "./?x=1")]
+        let edited = try WebManifestEdit.replacingShortcuts(in: Array(document.utf8), with: shortcuts, source: "m")
+        guard case .object(var after) = try JSONParser.parse(edited) else { throw WebManifestError(path: "m", reason: "not an object") }
+        #expect(after["shortcuts"] == WebManifestShortcuts.json(shortcuts))
+        after["shortcuts"] = nil
+        before["shortcuts"] = nil
+        #expect(after == before)
+    }
+
     @Test func whatIsNotAManifestOrOutOfScopeIsRefused() throws {
         #expect(throws: WebManifestError(path: "m.json", reason: "holds a array, not a manifest object")) {
             try WebManifestEdit.replacingShortcuts(in: Array("[]".utf8), with: [], source: "m.json")
