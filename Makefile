@@ -9,7 +9,7 @@ SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
 PHONY_PG := test-postgres run-postgres
-.PHONY: $(PHONY_PG) deps build release run test test-asan perf-check fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
+.PHONY: $(PHONY_PG) deps build release run test test-android test-asan perf-check fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -49,6 +49,13 @@ perf-check: deps
 	$(SWIFT) build -c release --product quickactiond-perf-check
 	.build/release/quickactiond-perf-check --thresholds Tests/PerformanceTests/allocation-thresholds.json $(PERF_CHECK_ARGS)
 
+## test-android: Android's resource compiler (Debian's aapt, Android 10's framework) on every Android export of the
+## fixtures, and on our reading of the real apps' strings (AaptTests; skipped by `make test` when aapt is missing)
+test-android: EXTRA_APT += aapt android-framework-res
+test-android: deps
+	$(SWIFT) build --build-tests
+	QUICKACTIOND_REQUIRE_AAPT=1 SWIFT_BACKTRACE=$(CRASH_REPORT) $(SWIFT) test --skip-build --filter AaptTests
+
 ## test-postgres: the contract and end-to-end suites on a throwaway PostgreSQL 15, then two
 ## instances behind nginx (everything stopped at the end, even on failure)
 test-postgres: EXTRA_APT += postgresql-15 nginx-light python3
@@ -70,7 +77,8 @@ run-postgres: deps release
 test-asan: deps
 	SWIFT_BACKTRACE=$(CRASH_REPORT) LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions $(SWIFT) test --sanitize=address
 
-## test-browser: /preview in headless Chromium (Selenium, axe-core), against the real binary
+## test-browser: /preview in headless Chromium (Selenium, axe-core), against the real binary; and Chromium's
+## manifest parser on the web shortcuts member we write (Tests/Browser/manifests)
 test-browser: EXTRA_APT += chromium chromium-driver fonts-dejavu-core python3-venv
 test-browser: deps
 	scripts/browser-tests.sh
@@ -88,7 +96,7 @@ schemathesis: deps
 	SCHEMATHESIS_MODE=open scripts/schemathesis.sh
 	SCHEMATHESIS_MODE=accounts scripts/schemathesis.sh
 
-## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, request targets, request heads) for FUZZ_SECONDS each
+## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, Android res/ XML, request targets, request heads) for FUZZ_SECONDS each
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS)
 

@@ -76,7 +76,10 @@ let package = Package(
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        // TestSupport: the Android checks run Debian's aapt on what the domain writes.
+        .testTarget(
+            name: "QuickActionsTests", dependencies: ["QuickActions", "QuickActionsPreview", "TestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: strict),
         .testTarget(
             name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")],
             swiftSettings: strict),

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(JSONRequest StringsFile StringCatalog InfoPlist RequestTarget RequestHead)
+[ ${#targets[@]} -gt 0 ] || targets=(JSONRequest StringsFile StringCatalog InfoPlist AndroidXML RequestTarget RequestHead)
 out=.build/fuzz
 mkdir -p "$out"
 

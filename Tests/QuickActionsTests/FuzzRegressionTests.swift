@@ -14,6 +14,7 @@ import Testing
         "StringsFile": { _ = try? StringsFile.parse($0) },
         "StringCatalog": replayStringCatalog,
         "InfoPlist": replayInfoPlist,
+        "AndroidXML": { #expect(AndroidXMLFuzzCheck.run($0) == nil) },
     ]
     /// Targets whose code is in another module, replayed by that module's tests.
     static let replayedElsewhere = [

@@ -58,8 +58,8 @@ public struct LocalizationCatalog: Sendable, Equatable {
         return Self.localized(items, table: table)
     }
 
-    /// `items` with each static item's title and subtitle looked up in `table`; a missing key
-    /// keeps the original text, as on iOS.
+    /// `items` with each static item's title, subtitle and disabled message looked up in
+    /// `table`; a missing key keeps the original text, as on iOS.
     public static func localized(_ items: [ShortcutItem], table: [String: String]?) -> [ShortcutItem] {
         guard let table else { return items }
         return items.map { item in
@@ -67,6 +67,7 @@ public struct LocalizationCatalog: Sendable, Equatable {
             var translated = item
             translated.localizedTitle = table[item.localizedTitle] ?? item.localizedTitle
             if let subtitle = item.localizedSubtitle { translated.localizedSubtitle = table[subtitle] ?? subtitle }
+            if let message = item.disabledMessage { translated.disabledMessage = table[message] ?? message }
             return translated
         }
     }

@@ -1,6 +1,8 @@
 extension ShortcutConfiguration {
     /// The fields a JSON item may have, as in the API.
-    static let jsonItemFields: Set<String> = ["type", "localizedTitle", "localizedSubtitle", "icon", "userInfo", "targetContentIdentifier"]
+    static let jsonItemFields: Set<String> = [
+        "type", "localizedTitle", "localizedSubtitle", "icon", "userInfo", "targetContentIdentifier", "enabled", "disabledMessage",
+    ]
 
     /// Parses `[item, …]` or `{"items": [item, …]}`, items in the API's shape.
     static func parseJSON(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
@@ -56,10 +58,16 @@ private struct JSONItemReader {
         }
         guard let type = try string("type", in: fields) else { throw failure(.invalidItem, "has no \"type\"") }
         guard let title = try string("localizedTitle", in: fields) else { throw failure(.invalidItem, "has no \"localizedTitle\"") }
+        var enabled = true
+        if let value = fields["enabled"], value != .null {
+            guard case .bool(let flag) = value else { throw failure(.invalidItem, "\"enabled\" must be a boolean, not a \(value.typeName)") }
+            enabled = flag
+        }
         return ShortcutItem(
             type: type, localizedTitle: title, localizedSubtitle: try string("localizedSubtitle", in: fields, allowEmpty: true),
             icon: try icon(fields["icon"]), userInfo: try userInfo(fields["userInfo"]),
-            targetContentIdentifier: try string("targetContentIdentifier", in: fields), kind: .static)
+            targetContentIdentifier: try string("targetContentIdentifier", in: fields), kind: .static, visible: enabled, enabled: enabled,
+            disabledMessage: try string("disabledMessage", in: fields))
     }
 
     func string(_ key: String, in fields: [String: JSONValue], allowEmpty: Bool = false) throws(ShortcutConfigurationError) -> String? {

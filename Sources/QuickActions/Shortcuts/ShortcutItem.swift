@@ -20,13 +20,27 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
     public var targetContentIdentifier: String?
     /// Static (Info.plist) or dynamic (set at run time).
     public var kind: Kind
-    /// Whether the Home Screen shows it (the first four, static first).
+    /// Whether the Home Screen shows it (the first four enabled items, static first).
     public var visible: Bool
+    /// Whether the item can be used; a disabled item is kept in the list but never shown
+    /// (Android's `android:enabled="false"`, or a favorite removed while pinned).
+    public var enabled: Bool
+    /// What to say when someone picks a disabled item (for a static item, a key of the
+    /// translation tables, like the title).
+    public var disabledMessage: String?
+    /// What an Android `shortcuts.xml` said of the item that iOS has no field for; nil for
+    /// items from other sources. Never part of the iOS JSON or property list.
+    public var android: AndroidShortcutDetails? {
+        get { androidBox?.details }
+        set { androidBox = newValue.map(AndroidShortcutDetailsBox.init) }
+    }
+    private var androidBox: AndroidShortcutDetailsBox?
 
     /// Creates an item.
     public init(
         type: String, localizedTitle: String, localizedSubtitle: String? = nil, icon: ShortcutIcon? = nil,
-        userInfo: [String: PropertyListValue]? = nil, targetContentIdentifier: String? = nil, kind: Kind, visible: Bool = true
+        userInfo: [String: PropertyListValue]? = nil, targetContentIdentifier: String? = nil, kind: Kind, visible: Bool = true,
+        enabled: Bool = true, disabledMessage: String? = nil, android: AndroidShortcutDetails? = nil
     ) {
         self.type = type
         self.localizedTitle = localizedTitle
@@ -36,9 +50,14 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
         self.targetContentIdentifier = targetContentIdentifier
         self.kind = kind
         self.visible = visible
+        self.enabled = enabled
+        self.disabledMessage = disabledMessage
+        androidBox = android.map(AndroidShortcutDetailsBox.init)
     }
 
     /// The JSON form, field names as in `UIApplicationShortcutItem`; absent optionals are omitted.
+    /// A disabled item also has `"enabled": false` and its `disabledMessage`; an enabled one has
+    /// neither (its bytes are those of an item without them).
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "type": .string(type),
@@ -50,6 +69,10 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
         if let icon { object["icon"] = icon.json }
         if let userInfo { object["userInfo"] = .object(userInfo.mapValues(\.json)) }
         if let targetContentIdentifier { object["targetContentIdentifier"] = .string(targetContentIdentifier) }
+        if !enabled {
+            object["enabled"] = .bool(false)
+            if let disabledMessage { object["disabledMessage"] = .string(disabledMessage) }
+        }
         return .object(object)
     }
 }
@@ -60,6 +83,14 @@ extension ShortcutItem {
     /// accounts renders a list per cache miss, and the dictionary was most of the cost).
     public func writeJSON(to output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
+        if !enabled {
+            if let disabledMessage {
+                output.append(contentsOf: #""disabledMessage":"#.utf8)
+                JSONWriter.writeString(disabledMessage, to: &output)
+                output.append(UInt8(ascii: ","))
+            }
+            output.append(contentsOf: #""enabled":false,"#.utf8)
+        }
         if let icon {
             // `icon.json` is one member: written directly, as JSONWriter would write it.
             let (key, value): (String, String)

@@ -47,12 +47,17 @@ public struct ShortcutItemBuilder: Sendable {
     }
 
     /// The static items, then `dynamic` (the favorites' items, in creation order), each marked
-    /// visible when it is among the first four.
+    /// visible when it is among the first four enabled items (a disabled item is never shown).
     public func items(dynamic: [ShortcutItem]) -> [ShortcutItem] {
         var all = staticItems
         all.reserveCapacity(staticItems.count + dynamic.count)
         all.append(contentsOf: dynamic)
-        for index in all.indices { all[index].visible = index < Self.visibleLimit }
+        var shown = 0
+        for index in all.indices {
+            let visible = all[index].enabled && shown < Self.visibleLimit
+            if visible { shown += 1 }
+            all[index].visible = visible
+        }
         return all
     }
 }

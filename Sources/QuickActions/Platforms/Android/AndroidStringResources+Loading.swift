@@ -1,0 +1,155 @@
+import Foundation
+
+extension AndroidStringResources {
+    /// A string as a file gives it, before references are resolved.
+    struct RawEntry {
+        var value: AndroidText.StringValue
+        var file: String
+        var line: Int
+    }
+
+    /// Reads every `values*/*.xml` under `resDirectory`. Throws when the folder cannot be
+    /// listed, or a values file cannot be read or is not well-formed XML (every such file is
+    /// named); a string that cannot be read is recorded in `problems` instead.
+    public static func load(resDirectory: String) throws(AndroidSourceError) -> AndroidStringResources {
+        let folders: [String]
+        do {
+            folders = try FileContents.list(directory: resDirectory)
+        } catch {
+            throw AndroidSourceError(AndroidSourceProblem(kind: .unreadable, file: resDirectory, reason: error.reason))
+        }
+        var fatal: [AndroidSourceProblem] = []
+        var problems: [AndroidSourceProblem] = []
+        var skipped: [SkippedLocalizationFile] = []
+        // Per language ("" for the default): the plain folders' strings, then the qualified ones'.
+        var plain: [String: [String: RawEntry]] = [:]
+        var qualified: [String: [String: RawEntry]] = [:]
+        // Strings that could not be read, by `language|name`, for the messages of labels using them.
+        var unreadable: [String: AndroidSourceProblem] = [:]
+        for folder in folders.sorted() where folder == "values" || folder.hasPrefix("values-") {
+            let folderPath = (resDirectory as NSString).appendingPathComponent(folder)
+            guard let (language, hasOtherQualifiers) = AndroidResourceQualifier.parse(folder: folder) else {
+                skipped.append(SkippedLocalizationFile(path: folderPath, reason: "is not a folder name Android reads"))
+                continue
+            }
+            guard let files = try? FileContents.list(directory: folderPath) else { continue }
+            for name in files.sorted() where name.hasSuffix(".xml") && !name.hasPrefix(".") {
+                let file = (folderPath as NSString).appendingPathComponent(name)
+                let strings: [String: RawEntry]
+                var fileProblems: [AndroidSourceProblem] = []
+                do {
+                    strings = try read(file: file, problems: &fileProblems)
+                } catch {
+                    fatal += error.problems
+                    continue
+                }
+                let key = language ?? ""
+                problems += fileProblems
+                for problem in fileProblems {
+                    if let name = problem.stringName { unreadable["\(key)|\(name)"] = problem }
+                }
+                if hasOtherQualifiers {
+                    qualified[key, default: [:]].merge(strings) { earlier, _ in earlier }
+                } else {
+                    plain[key, default: [:]].merge(strings) { _, later in later }
+                }
+            }
+        }
+        guard fatal.isEmpty else { throw AndroidSourceError(problems: fatal) }
+        var raw = plain
+        for (language, strings) in qualified { raw[language, default: [:]].merge(strings) { own, _ in own } }
+
+        var resources = AndroidStringResources(
+            defaultStrings: [:], languageStrings: [:], problems: problems, skippedFolders: skipped, unresolved: unreadable)
+        resources.resolve(raw)
+        return resources
+    }
+
+    /// The strings of one values file. A file whose root is not `<resources>` has none.
+    static func read(file: String, problems: inout [AndroidSourceProblem]) throws(AndroidSourceError) -> [String: RawEntry] {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path: file)
+        } catch {
+            throw AndroidSourceError(AndroidSourceProblem(kind: .unreadable, file: file, reason: error.reason))
+        }
+        return try parse(bytes, file: file, problems: &problems)
+    }
+
+    /// The strings of the values file `bytes`, named `file` in problems.
+    static func parse(_ bytes: [UInt8], file: String, problems: inout [AndroidSourceProblem]) throws(AndroidSourceError) -> [String: RawEntry] {
+        let root: XMLElement
+        do {
+            root = try XMLReader.parse(bytes)
+        } catch {
+            throw AndroidSourceError(AndroidSourceProblem(kind: .malformed, file: file, line: error.line, reason: error.reason))
+        }
+        guard root.name.localName == "resources", root.name.namespaceURI == nil else { return [:] }
+        var strings: [String: RawEntry] = [:]
+        for element in root.elements {
+            let isString =
+                element.name.namespaceURI == nil
+                && (element.name.localName == "string" || (element.name.localName == "item" && element.attribute("type")?.value == "string"))
+            guard isString, let name = element.attribute("name")?.value, !name.isEmpty else { continue }
+            // `product` variants: the one for no product in particular is what a phone shows.
+            if let product = element.attribute("product")?.value, product != "default" { continue }
+            do {
+                strings[name] = RawEntry(value: try AndroidText.stringValue(of: element), file: file, line: element.line)
+            } catch {
+                problems.append(
+                    AndroidSourceProblem(kind: .invalidValue, file: file, line: element.line, stringName: name, reason: error.reason))
+            }
+        }
+        return strings
+    }
+
+    /// Fills the tables from `raw` ("" for the default language), following references.
+    private mutating func resolve(_ raw: [String: [String: RawEntry]]) {
+        func rawEntry(_ name: String, language: String?) -> RawEntry? {
+            for tag in Self.fallbackChain(language) {
+                if let entry = raw[tag ?? ""]?[name] { return entry }
+            }
+            return nil
+        }
+        for (key, strings) in raw {
+            let language: String? = key.isEmpty ? nil : key
+            var table: [String: Entry] = [:]
+            for (name, entry) in strings {
+                var current = entry
+                var seen: [String] = [name]
+                var failure: String?
+                while case .reference(let reference) = current.value {
+                    guard reference.type == "string", reference.package == nil, !reference.isAttribute else {
+                        failure = "refers to \(reference), which is not one of the app's strings"
+                        break
+                    }
+                    guard !seen.contains(reference.name), seen.count < 32 else {
+                        failure = "refers to itself through \((seen + [reference.name]).map { "@string/\($0)" }.joined(separator: " → "))"
+                        break
+                    }
+                    guard let target = rawEntry(reference.name, language: language) else {
+                        failure = "refers to \(reference), which no values*/ file defines"
+                        break
+                    }
+                    seen.append(reference.name)
+                    current = target
+                }
+                guard failure == nil, case .text(let text) = current.value else {
+                    let problem = AndroidSourceProblem(
+                        kind: .undefinedString, file: entry.file, line: entry.line, stringName: name, reason: failure ?? "")
+                    problems.append(problem)
+                    unresolved["\(key)|\(name)"] = problem
+                    continue
+                }
+                table[name] = Entry(text: text, file: entry.file, line: entry.line)
+            }
+            if let language {
+                // An empty folder gives no configuration at all (aapt writes none for it).
+                if !table.isEmpty { languageStrings[language] = table }
+            } else {
+                defaultStrings = table
+            }
+        }
+        problems.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }
+    }
+}
