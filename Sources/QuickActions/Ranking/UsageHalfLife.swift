@@ -15,10 +15,7 @@ public struct UsageHalfLife: Sendable, Hashable, CustomStringConvertible {
 
     /// A half-life of `duration`, to the millisecond; nil unless at least a millisecond.
     public init?(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        guard !overflow else { return nil }
-        self.init(milliseconds: whole + attoseconds / 1_000_000_000_000_000)
+        self.init(milliseconds: duration.wholeMilliseconds)
     }
 
     private init(uncheckedMilliseconds: Int64) {

@@ -55,6 +55,15 @@ import Testing
         #expect(Timestamp(rfc3339: "2026-04-30T00:00:00Z") != nil)
     }
 
+    @Test func advancesByADurationToTheMillisecondAndSaturates() {
+        let start = Timestamp(millisecondsSince1970: 1_000)
+        #expect(start.advanced(by: .seconds(1)).millisecondsSince1970 == 2_000)
+        // -1.999 ms is -1 ms, toward zero.
+        #expect(start.advanced(by: .microseconds(-1_999)).millisecondsSince1970 == 999)
+        #expect(start.advanced(by: .seconds(Int64.max)).millisecondsSince1970 == .max)
+        #expect(Timestamp(millisecondsSince1970: -1).advanced(by: .seconds(Int64.min)).millisecondsSince1970 == .min)
+    }
+
     @Test func nowIsRecent() {
         #expect(Timestamp.now().millisecondsSince1970 > 1_700_000_000_000)
     }
