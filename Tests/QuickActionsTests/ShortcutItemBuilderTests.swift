@@ -29,6 +29,32 @@ import Testing
         #expect(first.userInfo == ["contactId": .string("id1"), "Name": .string("Person 1")])
     }
 
+    /// With nothing pinned or picked, the ranked list of the `created` order is today's list
+    /// with ranks added: the same items, in the same order, the same visibility.
+    @Test func createdWithNothingPinnedIsTodaysList() {
+        let plain = DynamicOrderTests.favorites.map { DynamicOrderTests.favorite($0.sequence, $0.name) }
+        let builder = ShortcutItemBuilder()
+        let ranked = builder.items(favorites: plain.shuffled(), order: .created)
+        let today = builder.items(favorites: plain)
+        #expect(
+            ranked.map { item in
+                var copy = item
+                copy.rank = nil
+                return copy
+            } == today)
+        #expect(ranked.map(\.rank) == [nil, nil, 0, 1, 2, 3, 4, 5, 6])
+        #expect(today.allSatisfy { $0.rank == nil })
+    }
+
+    @Test func scheduledItemsComeFirstAmongTheDynamicAndEveryDynamicItemIsRanked() {
+        let sale = ShortcutItem(type: "SaleAction", localizedTitle: "Summer sale", kind: .dynamic)
+        let items = ShortcutItemBuilder().items(scheduled: [sale], favorites: DynamicOrderTests.favorites, order: .usage)
+        #expect(items.map(\.type).prefix(3) == ["SearchAction", "ShareAction", "SaleAction"])
+        #expect(items.map(\.rank) == [nil, nil, 0, 1, 2, 3, 4, 5, 6, 7])
+        #expect(items.map(\.visible) == [true, true, true, true, false, false, false, false, false, false])
+        #expect(items[3].userInfo?["contactId"] == .string("c6"))
+    }
+
     @Test func iconTypesHaveTwentyNineCasesAndInfoPlistNames() {
         #expect(ShortcutIconType.allCases.count == 29)
         #expect(ShortcutIconType.markLocation.infoPlistName == "UIApplicationShortcutIconTypeMarkLocation")

@@ -16,11 +16,18 @@ public struct Contact: Sendable, Equatable, Hashable {
     public var revision: Int64
     /// Creation order: larger is newer. Not part of the public representation.
     public var sequence: Int64
+    /// When pinned, its place among the pinned favorites: the account's pin sequence when it
+    /// was pinned, so smaller was pinned earlier; nil when not pinned. Only favorites are pinned
+    /// (`ContactPatch.checkPinning`). The representation shows `pinned`, not this number.
+    public var pinOrder: Int64?
+    /// The usage key of its item's accepted picks (`UsageScore.key`), nil when never picked.
+    /// Not part of the public representation.
+    public var usageKey: Double?
 
     /// Creates a contact.
     public init(
         id: String, name: String, email: String?, favorite: Bool, createdAt: Timestamp, updatedAt: Timestamp,
-        revision: Int64 = 1, sequence: Int64
+        revision: Int64 = 1, sequence: Int64, pinOrder: Int64? = nil, usageKey: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -30,5 +37,10 @@ public struct Contact: Sendable, Equatable, Hashable {
         self.updatedAt = updatedAt
         self.revision = revision
         self.sequence = sequence
+        self.pinOrder = pinOrder
+        self.usageKey = usageKey
     }
+
+    /// Whether it is pinned (comes first among the dynamic items).
+    public var pinned: Bool { pinOrder != nil }
 }

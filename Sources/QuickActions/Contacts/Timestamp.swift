@@ -70,7 +70,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public var description: String { rfc3339 }
 
-    /// Parses RFC 3339 (`Z` or a numeric offset, optional fraction), or nil.
+    /// Parses RFC 3339 (`Z` or a numeric offset, optional fraction), or nil. A date the
+    /// calendar does not have (`2026-02-30`) and an offset outside `-23:59...+23:59` are refused,
+    /// as RFC 3339's grammar and its §5.7 require; a leap second (`:60`) is read as the next second.
     public init?(rfc3339 text: String) {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ length: Int) -> Int? {
@@ -86,7 +88,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             bytes[13] == 0x3A, bytes[16] == 0x3A,
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var millis = 0
@@ -106,7 +108,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         if bytes[index] == 0x5A || bytes[index] == 0x7A {
             index += 1
         } else if bytes[index] == 0x2B || bytes[index] == 0x2D, let oh = number(index + 1, 2), bytes.count > index + 3,
-            bytes[index + 3] == 0x3A, let om = number(index + 4, 2)
+            bytes[index + 3] == 0x3A, let om = number(index + 4, 2), oh < 24, om < 60
         {
             offsetSeconds = (oh * 3600 + om * 60) * (bytes[index] == 0x2D ? -1 : 1)
             index += 6
@@ -117,6 +119,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let days = Self.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         millisecondsSince1970 = seconds * 1000 + Int64(millis)
+    }
+
+    /// The number of days in `month` (1...12) of `year` (Gregorian leap years).
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Days since 1970-01-01 to year/month/day (Howard Hinnant's civil_from_days).

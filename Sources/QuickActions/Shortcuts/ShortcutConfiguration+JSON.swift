@@ -81,23 +81,10 @@ private struct JSONItemReader {
 
     func icon(_ value: JSONValue?) throws(ShortcutConfigurationError) -> ShortcutIcon? {
         guard let value, value != .null else { return nil }
-        let shape = "\"icon\" must be an object with exactly one of \"type\", \"systemImageName\", \"templateImageName\""
-        guard case .object(let fields) = value, fields.count == 1, let (key, inner) = fields.first else {
-            throw failure(.invalidItem, shape)
-        }
-        guard case .string(let name) = inner, !name.isEmpty else {
-            throw failure(.invalidItem, "\"icon\".\"\(key)\" must be a non-empty string")
-        }
-        switch key {
-        case "type":
-            guard let type = ShortcutIconType(rawValue: name) else {
-                let names = ShortcutIconType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw failure(.unknownIconType, "unknown icon type \"\(name)\"; valid types are \(names)")
-            }
-            return .type(type)
-        case "systemImageName": return .systemImageName(name)
-        case "templateImageName": return .templateImageName(name)
-        default: throw failure(.invalidItem, shape + ", not \"\(key)\"")
+        do {
+            return try ShortcutIcon(json: value)
+        } catch {
+            throw failure(error.isUnknownType ? .unknownIconType : .invalidItem, error.reason)
         }
     }
 

@@ -22,6 +22,9 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
     public var kind: Kind
     /// Whether the Home Screen shows it (the first four enabled items, static first).
     public var visible: Bool
+    /// Its position among the dynamic items (0-based, Android's `rank`) in a ranked list; nil
+    /// for static items and in lists that carry no rank. Absent from the JSON when nil.
+    public var rank: Int?
     /// Whether the item can be used; a disabled item is kept in the list but never shown
     /// (Android's `android:enabled="false"`, or a favorite removed while pinned).
     public var enabled: Bool
@@ -40,7 +43,7 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
     public init(
         type: String, localizedTitle: String, localizedSubtitle: String? = nil, icon: ShortcutIcon? = nil,
         userInfo: [String: PropertyListValue]? = nil, targetContentIdentifier: String? = nil, kind: Kind, visible: Bool = true,
-        enabled: Bool = true, disabledMessage: String? = nil, android: AndroidShortcutDetails? = nil
+        enabled: Bool = true, disabledMessage: String? = nil, android: AndroidShortcutDetails? = nil, rank: Int? = nil
     ) {
         self.type = type
         self.localizedTitle = localizedTitle
@@ -53,6 +56,7 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
         self.enabled = enabled
         self.disabledMessage = disabledMessage
         androidBox = android.map(AndroidShortcutDetailsBox.init)
+        self.rank = rank
     }
 
     /// The JSON form, field names as in `UIApplicationShortcutItem`; absent optionals are omitted.
@@ -73,6 +77,7 @@ public struct ShortcutItem: Sendable, Equatable, Hashable {
             object["enabled"] = .bool(false)
             if let disabledMessage { object["disabledMessage"] = .string(disabledMessage) }
         }
+        if let rank { object["rank"] = .integer(Int64(rank)) }
         return .object(object)
     }
 }
@@ -82,6 +87,14 @@ extension ShortcutItem {
     /// JSONWriter sorts them, without building the `JSONValue` dictionary first (a list of many
     /// accounts renders a list per cache miss, and the dictionary was most of the cost).
     public func writeJSON(to output: inout [UInt8]) {
+        writeJSON(to: &output, rank: rank)
+    }
+
+    /// Appends the JSON with `rank` in place of the item's own, and returns the offset in
+    /// `output` where the `rank` member starts (or would start, when `rank` is nil): after
+    /// `localizedTitle`, before `targetContentIdentifier` and `type`, in sorted key order.
+    @discardableResult
+    func writeJSON(to output: inout [UInt8], rank: Int?) -> Int {
         output.append(UInt8(ascii: "{"))
         if !enabled {
             if let disabledMessage {
@@ -113,6 +126,8 @@ extension ShortcutItem {
         }
         output.append(contentsOf: #","localizedTitle":"#.utf8)
         JSONWriter.writeString(localizedTitle, to: &output)
+        let rankOffset = output.count
+        if let rank { Self.writeRank(rank, to: &output) }
         if let targetContentIdentifier {
             output.append(contentsOf: #","targetContentIdentifier":"#.utf8)
             JSONWriter.writeString(targetContentIdentifier, to: &output)
@@ -124,5 +139,12 @@ extension ShortcutItem {
             PropertyListValue.writeJSON(userInfo, to: &output)
         }
         output.append(contentsOf: visible ? #","visible":true}"#.utf8 : #","visible":false}"#.utf8)
+        return rankOffset
+    }
+
+    /// Appends the `rank` member with its leading comma.
+    static func writeRank(_ rank: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: #","rank":"#.utf8)
+        output.append(contentsOf: String(rank).utf8)
     }
 }

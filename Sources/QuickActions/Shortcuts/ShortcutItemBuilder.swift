@@ -1,5 +1,6 @@
-/// Builds the current quick-action list: the static items first, in file order, then one
-/// dynamic `FavoriteAction` per favorite contact, in creation order.
+/// Builds the current quick-action list: the static items first, in file order, then the
+/// dynamic items: the scheduled items showing, then one `FavoriteAction` per favorite contact,
+/// in creation order or in a `DynamicOrder`.
 public struct ShortcutItemBuilder: Sendable {
     /// The type of every dynamic item.
     public static let favoriteActionType = "FavoriteAction"
@@ -49,6 +50,13 @@ public struct ShortcutItemBuilder: Sendable {
     /// The static items, then `dynamic` (the favorites' items, in creation order), each marked
     /// visible when it is among the first four enabled items (a disabled item is never shown).
     public func items(dynamic: [ShortcutItem]) -> [ShortcutItem] {
+        items(dynamic: dynamic, ranked: false)
+    }
+
+    /// The static items, then `dynamic` in the order given, each marked visible when it is
+    /// among the first four. `ranked`: each dynamic item carries its `rank`, its index in
+    /// `dynamic`; otherwise the items' ranks are left as they are.
+    public func items(dynamic: [ShortcutItem], ranked: Bool) -> [ShortcutItem] {
         var all = staticItems
         all.reserveCapacity(staticItems.count + dynamic.count)
         all.append(contentsOf: dynamic)
@@ -58,6 +66,15 @@ public struct ShortcutItemBuilder: Sendable {
             if visible { shown += 1 }
             all[index].visible = visible
         }
+        if ranked {
+            for index in staticItems.count..<all.count { all[index].rank = index - staticItems.count }
+        }
         return all
+    }
+
+    /// The static items, then `scheduled` (the scheduled items showing now, in their order),
+    /// then one item per favorite in `order`: each dynamic item ranked, the first four visible.
+    public func items(scheduled: [ShortcutItem] = [], favorites: [Contact], order: DynamicOrder) -> [ShortcutItem] {
+        items(dynamic: scheduled + order.sorted(favorites).map(Self.favoriteItem(for:)), ranked: true)
     }
 }

@@ -22,8 +22,9 @@ public enum TriggerValidator {
         text.unicodeScalars.contains(where: \.isControlCharacter)
     }
 
-    /// Checks `value`, found at `path` (`userInfo.Name`, `userInfo.items[2]`), and what it holds.
-    private static func validate(_ value: PropertyListValue, path: String) throws(ValidationError) {
+    /// Checks `value`, found at `path` (`userInfo.Name`, `userInfo.items[2]`), and what it holds:
+    /// the rules of every item's `userInfo` (a trigger's, a scheduled item's).
+    static func validate(_ value: PropertyListValue, path: String) throws(ValidationError) {
         switch value {
         case .string(let text):
             if text.unicodeScalars.contains(where: { $0.isControlCharacter && !["\t", "\n", "\r"].contains($0) }) {

@@ -39,6 +39,31 @@ import Testing
         #expect(Timestamp(rfc3339: "2026-11-30T05:00:00") == nil)
     }
 
+    /// Dates the calendar lacks and offsets past a day are not instants: refused, not rolled over.
+    @Test(arguments: [
+        "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2100-02-29T00:00:00Z", "2026-11-30T05:00:00+24:00",
+        "2026-11-30T05:00:00-05:60", "2026-11-30T05:00:00+99:00",
+    ])
+    func refusesDatesAndOffsetsThatDoNotExist(text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    @Test func acceptsTheLastDayOfEachMonth() {
+        #expect(Timestamp(rfc3339: "2024-02-29T00:00:00Z")?.rfc3339 == "2024-02-29T00:00:00.000Z")
+        #expect(Timestamp(rfc3339: "2000-02-29T23:59:59-23:59")?.rfc3339 == "2000-03-01T23:58:59.000Z")
+        #expect(Timestamp(rfc3339: "2026-12-31T23:59:59+14:00")?.rfc3339 == "2026-12-31T09:59:59.000Z")
+        #expect(Timestamp(rfc3339: "2026-04-30T00:00:00Z") != nil)
+    }
+
+    @Test func advancesByADurationToTheMillisecondAndSaturates() {
+        let start = Timestamp(millisecondsSince1970: 1_000)
+        #expect(start.advanced(by: .seconds(1)).millisecondsSince1970 == 2_000)
+        // -1.999 ms is -1 ms, toward zero.
+        #expect(start.advanced(by: .microseconds(-1_999)).millisecondsSince1970 == 999)
+        #expect(start.advanced(by: .seconds(Int64.max)).millisecondsSince1970 == .max)
+        #expect(Timestamp(millisecondsSince1970: -1).advanced(by: .seconds(Int64.min)).millisecondsSince1970 == .min)
+    }
+
     @Test func nowIsRecent() {
         #expect(Timestamp.now().millisecondsSince1970 > 1_700_000_000_000)
     }

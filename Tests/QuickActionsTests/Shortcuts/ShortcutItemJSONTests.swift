@@ -12,6 +12,8 @@ import Testing
             targetContentIdentifier: "scene-1", kind: .dynamic, visible: false),
         ShortcutItem(type: "x", localizedTitle: "", icon: .systemImageName("star.fill"), kind: .static, visible: false),
         ShortcutItem(type: "y", localizedTitle: "t", icon: .templateImageName("tmpl"), userInfo: [:], kind: .dynamic),
+        ShortcutItem(type: "ranked", localizedTitle: "r", targetContentIdentifier: "scene", kind: .dynamic, rank: 12),
+        ShortcutItem(type: "ranked", localizedTitle: "r", kind: .dynamic, visible: false, rank: 0),
         // One and two members take a path of their own (no sorted key array): every order.
         ShortcutItem(type: "one", localizedTitle: "1", userInfo: ["contactId": .string("abc")], kind: .dynamic),
         ShortcutItem(type: "two", localizedTitle: "2", userInfo: ["contactId": .string("abc"), "Name": .string("Ada")], kind: .dynamic),
