@@ -42,17 +42,23 @@ let package = Package(
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
         // client shares it and builds for iOS.
         .target(name: "QuickActions", swiftSettings: strict),
-        // The stores: in-memory, SQLite and PostgreSQL (one binary serves every backend).
-        .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3", "CLibPQ"], swiftSettings: strict),
+        // What every store promises (the protocols, `StorageError`, the change feeds, the shared
+        // write rules) and the in-memory store. No C library: a program links only the backends it uses.
+        .target(name: "StorageCore", dependencies: ["QuickActions"], swiftSettings: strict),
+        // One module per backend: the only ones that import their C library.
+        .target(name: "StorageSQLite", dependencies: ["QuickActions", "StorageCore", "CSQLite3"], swiftSettings: strict),
+        .target(name: "StoragePostgreSQL", dependencies: ["QuickActions", "StorageCore", "CLibPQ"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage", "CCrypto"],
+            dependencies: ["HTTPServer", "QuickActions", "Sharding", "StorageCore", "CCrypto"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
         .executableTarget(
-            name: "quickactiond", dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"], swiftSettings: strict),
+            name: "quickactiond",
+            dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
+            swiftSettings: strict),
         // The companion's client library: decodes into the domain's types.
         .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
         // The `quickactions` executable. Not a target named so: Sources/quickactions and
@@ -61,12 +67,21 @@ let package = Package(
 
         // What the end-to-end suites share: children spawned and reaped without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // A program that links only the SQLite backend: StorageTests checks it needs no libpq.
+        .executableTarget(
+            name: "SQLiteOnlyProgram", dependencies: ["QuickActions", "StorageCore", "StorageSQLite"], path: "Tests/SQLiteOnlyProgram",
+            swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
-        .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
+        // The storage contract suites run against every backend, so they link all three.
+        .testTarget(
+            name: "StorageTests", dependencies: ["StorageCore", "StorageSQLite", "StoragePostgreSQL", "SQLiteOnlyProgram", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
+            swiftSettings: strict),
         .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import QuickActions
 import QuickActionsAPI
-import Storage
+import StoragePostgreSQL
 
 /// Everything the command line and environment decide.
 public struct ServiceConfiguration: Sendable, Equatable {

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
 import QuickActions
+import StorageCore
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import StoragePostgreSQL
 
 /// What only the PostgreSQL store does: migrate once when instances start together, refuse a
 /// newer schema, fail with a `StorageError` (not a crash) when its tables are gone, and keep

@@ -1,7 +1,8 @@
 import Foundation
 import QuickActions
+import StorageCore
 
-@testable import Storage
+@testable import StoragePostgreSQL
 
 /// The PostgreSQL server the tests may use: `QUICKACTIOND_TEST_POSTGRES`, a libpq keyword
 /// string or URL (`scripts/postgres.sh env` prints one). Each store gets a database of its
