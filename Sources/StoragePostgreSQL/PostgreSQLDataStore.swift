@@ -6,19 +6,14 @@ import StorageCore
 /// reader connections, one listening connection, which turns the other instances' commits
 /// into this instance's `changes`, `remoteTriggers` and `accountChanges`, and one that merges
 /// the trigram index's pending list (`PostgreSQLIndexMaintenance`).
-public final class PostgreSQLDataStore: DataStore {
-    /// The default number of reader connections: as many as the HTTP threads that read at once
-    /// on a small machine (`--threads` is 2 by default) and twice that for headroom; each costs
-    /// the server a backend process (about 10 MB), so N instances cost N × (pool + 2).
-    public static let defaultPoolSize = 4
-
+final class PostgreSQLDataStore: DataStore {
     let database: PostgreSQLDatabase
     /// The database name that replaced the location's, if one did (tests).
     let databaseName: String?
     private let listener: PostgreSQLListener
     /// Merges the trigram index's pending list off the write path.
     let indexMaintenance: PostgreSQLIndexMaintenance
-    public let accounts: any AccountStore
+    let accounts: any AccountStore
     private let defaultContacts: PostgreSQLContactRepository
 
     /// Connects to the database `location` names (a `postgres://` URL, a libpq keyword string,
@@ -27,8 +22,8 @@ public final class PostgreSQLDataStore: DataStore {
     /// session and hands the server's notices to `log`, which also hears when the server
     /// becomes unreachable and reachable again. `database` replaces the location's database
     /// name (tests). Throws naming the server and libpq's reason, never the password.
-    public static func open(
-        _ location: String, poolSize: Int = defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard,
+    static func open(
+        _ location: String, poolSize: Int = PostgreSQLBackend.defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard,
         database: String? = nil, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StorageError) -> PostgreSQLDataStore {
         let connector = PostgreSQLConnector(location: try PostgreSQLLocation(parsing: location), database: database, timeouts: timeouts, log: log)
@@ -47,30 +42,30 @@ public final class PostgreSQLDataStore: DataStore {
         indexMaintenance = PostgreSQLIndexMaintenance(database: database)
     }
 
-    public func contacts(of account: AccountKey) -> any ContactRepository {
+    func contacts(of account: AccountKey) -> any ContactRepository {
         account == .default ? defaultContacts : PostgreSQLContactRepository(store: database, account: account)
     }
 
-    public func triggers(of account: AccountKey) -> any TriggerStore {
+    func triggers(of account: AccountKey) -> any TriggerStore {
         PostgreSQLTriggerStore(store: database, account: account)
     }
 
-    public var changes: ContactChangeFeed { database.changes }
+    var changes: ContactChangeFeed { database.changes }
 
-    public var remoteTriggers: TriggerFeed { database.remoteTriggers }
+    var remoteTriggers: TriggerFeed { database.remoteTriggers }
 
     /// A read may wait on a lock another client holds (up to the session's limits).
-    public var readsMayWait: Bool { true }
+    var readsMayWait: Bool { true }
 
     /// Throws while the server is unreachable, while a read of `contacts` does not answer within
     /// the probe's limits, or after client queries timed out lately (readiness answers 503).
-    public func ping() throws(StorageError) {
+    func ping() throws(StorageError) {
         try database.ping()
     }
 
     /// Stops listening and merging. The writer and readers close with the store (nothing is
     /// buffered: every acknowledged write is committed).
-    public func close() throws(StorageError) {
+    func close() throws(StorageError) {
         listener.stop()
         indexMaintenance.stop()
     }

@@ -3,7 +3,7 @@ import StorageCore
 
 /// Accounts in the quickactiond database, written through the same group-committed writer
 /// as contacts and triggers.
-public final class SQLiteAccountStore: AccountStore {
+final class SQLiteAccountStore: AccountStore {
     let database: SQLiteDatabase
     private let clock: @Sendable () -> Timestamp
 
@@ -12,9 +12,9 @@ public final class SQLiteAccountStore: AccountStore {
         self.clock = clock
     }
 
-    public var accountChanges: AccountChangeFeed { database.accountChanges }
+    var accountChanges: AccountChangeFeed { database.accountChanges }
 
-    public func createAccount(name: String, tokenDigest: [UInt8]) throws(StorageError) -> Account {
+    func createAccount(name: String, tokenDigest: [UInt8]) throws(StorageError) -> Account {
         let now = clock()
         let id = ContactID.generate(at: now)
         // Cleared before the account can hold a contact: counting a search then checks accounts.
@@ -25,19 +25,19 @@ public final class SQLiteAccountStore: AccountStore {
         return Account(key: AccountKey(key), id: id, name: name, createdAt: now)
     }
 
-    public func account(id: String) throws(StorageError) -> Account? {
+    func account(id: String) throws(StorageError) -> Account? {
         try database.readers.read { connection throws(StorageError) in
             try connection.firstRow(SQLiteAccountSQL.byID, [.text(id)], SQLiteAccountSQL.account)
         }
     }
 
-    public func account(tokenDigest: [UInt8]) throws(StorageError) -> Account? {
+    func account(tokenDigest: [UInt8]) throws(StorageError) -> Account? {
         try database.readers.read { connection throws(StorageError) in
             try connection.firstRow(SQLiteAccountSQL.byTokenDigest, [.blob(tokenDigest)], SQLiteAccountSQL.account)
         }
     }
 
-    public func accounts(after: AccountKey?, limit: Int) throws(StorageError) -> AccountPage {
+    func accounts(after: AccountKey?, limit: Int) throws(StorageError) -> AccountPage {
         let limit = min(max(limit, 0), Int(Int32.max) - 1)
         let rows = try database.readers.read { connection throws(StorageError) in
             try connection.rows(SQLiteAccountSQL.page, [.integer(after?.rawValue ?? 0), .integer(Int64(limit + 1))], SQLiteAccountSQL.account)
@@ -46,7 +46,7 @@ public final class SQLiteAccountStore: AccountStore {
         return AccountPage(accounts: page, nextAfter: rows.count > page.count ? page.last?.key : nil)
     }
 
-    public func deleteAccount(id: String) throws(StorageError) -> Account? {
+    func deleteAccount(id: String) throws(StorageError) -> Account? {
         let changes = database.accountChanges
         let deleted = try database.write(
             { connection throws(StorageError) -> Account? in
@@ -61,7 +61,7 @@ public final class SQLiteAccountStore: AccountStore {
         return deleted
     }
 
-    public func replaceToken(accountID id: String, tokenDigest: [UInt8]) throws(StorageError) -> Account? {
+    func replaceToken(accountID id: String, tokenDigest: [UInt8]) throws(StorageError) -> Account? {
         let changes = database.accountChanges
         return try database.write(
             { connection throws(StorageError) -> Account? in
@@ -72,14 +72,14 @@ public final class SQLiteAccountStore: AccountStore {
             })
     }
 
-    public func restoreDefaultAccount() throws(StorageError) {
+    func restoreDefaultAccount() throws(StorageError) {
         let now = clock()
         try database.write { connection throws(StorageError) in
             try connection.run(SQLiteAccountSQL.restoreDefault, [.integer(now.millisecondsSince1970)])
         }
     }
 
-    public func accountCount() throws(StorageError) -> Int {
+    func accountCount() throws(StorageError) -> Int {
         Int(try database.readers.read { connection throws(StorageError) in try connection.integer(SQLiteAccountSQL.count) })
     }
 }

@@ -11,16 +11,16 @@ import Synchronization
 /// `synchronous=FULL` before its method returns, so a write that returned survives a crash.
 /// Writes that arrive together share one transaction and one fsync (group commit, see
 /// `SQLiteDatabase`), and each returns only after that commit is on disk.
-public final class SQLiteContactRepository: ContactRepository {
+final class SQLiteContactRepository: ContactRepository {
     /// The database file.
-    public let path: String
+    let path: String
     private let clock: @Sendable () -> Timestamp
     /// The database, shared with `SQLiteTriggerStore`.
     let database: SQLiteDatabase
     /// Whose contacts these are.
-    public let account: AccountKey
+    let account: AccountKey
     /// The database's feed: every account's changes, each naming its account.
-    public var changes: ContactChangeFeed { database.changes }
+    var changes: ContactChangeFeed { database.changes }
     private var readers: SQLiteReaderPool { database.readers }
     /// Totals of recent searches, valid until the next write: paging through a search, or
     /// repeating it, counts its matches once (kept by the database, for every account's views).
@@ -31,7 +31,7 @@ public final class SQLiteContactRepository: ContactRepository {
     /// (see `SQLiteDataStore` for the others). Throws, naming the path, when the file is
     /// not a SQLite database, is corrupt, belongs to another application, has a newer schema
     /// than this binary knows, or cannot be written. It never rewrites a file it refuses.
-    public static func open(
+    static func open(
         path: String, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StorageError) -> SQLiteContactRepository {
         SQLiteContactRepository(database: try SQLiteDatabase(path: path, readerCount: 4), account: .default, clock: clock)
@@ -45,11 +45,11 @@ public final class SQLiteContactRepository: ContactRepository {
     }
 
     /// The trigger store of the same account in the same database file, sharing its writer (and group commits).
-    public func triggerStore() -> SQLiteTriggerStore {
+    func triggerStore() -> SQLiteTriggerStore {
         SQLiteTriggerStore(database: database, account: account)
     }
 
-    public func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
+    func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
         let insert = SQLiteContactInsert(contact, now: clock(), account: account, quota: quota)
         defer { totals.invalidate() }
         let changes = changes
@@ -60,7 +60,7 @@ public final class SQLiteContactRepository: ContactRepository {
             })
     }
 
-    public func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
+    func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void) {
         let insert = SQLiteContactInsert(contact, now: clock(), account: account, quota: quota)
         let totals = totals
         let changes = changes
@@ -73,13 +73,13 @@ public final class SQLiteContactRepository: ContactRepository {
         }
     }
 
-    public func get(id: String) throws(StorageError) -> Contact? {
+    func get(id: String) throws(StorageError) -> Contact? {
         try readers.read { connection throws(StorageError) in
             try connection.firstRow(SQLiteContactSQL.byID, [.text(id), .integer(account.rawValue)], SQLiteContactSQL.contact)
         }
     }
 
-    public func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
+    func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
         // A NUL would also end the full-text query early: answer "no match" before SQL sees it.
         guard query.canMatch else { return ContactPage(contacts: [], total: 0, nextAfter: nil) }
         let sql = SQLiteContactQuerySQL(query, account: account, singleAccount: database.singleAccount.load(ordering: .relaxed))
@@ -106,22 +106,22 @@ public final class SQLiteContactRepository: ContactRepository {
         return page
     }
 
-    public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+    func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock(), account: account))
     }
 
-    public func update(
+    func update(
         id: String, _ patch: ContactPatch, expectedRevision: Int64?,
         completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
         write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock(), account: account), completion: completion)
     }
 
-    public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+    func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         try write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account))
     }
 
-    public func delete(
+    func delete(
         id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
         write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account), completion: completion)
@@ -151,13 +151,13 @@ public final class SQLiteContactRepository: ContactRepository {
         }
     }
 
-    public func favorites() throws(StorageError) -> [Contact] {
+    func favorites() throws(StorageError) -> [Contact] {
         try readers.read { connection throws(StorageError) in
             try connection.rows(SQLiteContactSQL.favorites, [.integer(account.rawValue)], SQLiteContactSQL.contact)
         }
     }
 
-    public func contacts(named name: String) throws(StorageError) -> [Contact] {
+    func contacts(named name: String) throws(StorageError) -> [Contact] {
         guard let key = ContactName.key(name) else { return [] }
         let named = SQLiteContactSQL.named(key, account: account)
         let candidates = try readers.read { connection throws(StorageError) in try connection.rows(named.sql, named.values, SQLiteContactSQL.contact)
@@ -165,7 +165,7 @@ public final class SQLiteContactRepository: ContactRepository {
         return candidates.filter { ContactName.matches($0.name, key: key) }
     }
 
-    public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
+    func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
         let counts = try readers.read { connection throws(StorageError) in
             try connection.firstRow(SQLiteContactSQL.counts, [.integer(account.rawValue), .integer(account.rawValue)]) {
                 (Int($0.int64(at: 0)), Int($0.int64(at: 1)))
@@ -176,7 +176,7 @@ public final class SQLiteContactRepository: ContactRepository {
 
     /// Reads; and after a write failed for want of disk (full, I/O error), writes a probe, so
     /// that readiness stays down while writes would fail and comes back once they would not.
-    public func ping() throws(StorageError) {
+    func ping() throws(StorageError) {
         _ = try readers.read { connection throws(StorageError) in try connection.integer(SQLiteContactSQL.ping) }
         guard database.health.lastFailure != nil else { return }
         do {

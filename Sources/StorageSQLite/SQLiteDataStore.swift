@@ -2,16 +2,16 @@ import QuickActions
 import StorageCore
 
 /// The quickactiond database file as a whole: its accounts, and each account's views.
-public final class SQLiteDataStore: DataStore {
+final class SQLiteDataStore: DataStore {
     let database: SQLiteDatabase
     private let clock: @Sendable () -> Timestamp
     /// The account `default`'s contacts, kept: single-account mode asks for them on every request.
     private let defaultContacts: SQLiteContactRepository
-    public let accounts: any AccountStore
+    let accounts: any AccountStore
 
     /// Opens (or creates), checks and migrates the database at `path` (see
     /// `SQLiteContactRepository.open(path:clock:)` for what it refuses).
-    public static func open(path: String, clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StorageError) -> SQLiteDataStore {
+    static func open(path: String, clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StorageError) -> SQLiteDataStore {
         SQLiteDataStore(database: try SQLiteDatabase(path: path, readerCount: 4), clock: clock)
     }
 
@@ -23,27 +23,27 @@ public final class SQLiteDataStore: DataStore {
     }
 
     /// The database file.
-    public var path: String { database.path }
+    var path: String { database.path }
 
-    public func contacts(of account: AccountKey) -> any ContactRepository {
+    func contacts(of account: AccountKey) -> any ContactRepository {
         account == .default ? defaultContacts : SQLiteContactRepository(database: database, account: account, clock: clock)
     }
 
-    public func triggers(of account: AccountKey) -> any TriggerStore {
+    func triggers(of account: AccountKey) -> any TriggerStore {
         SQLiteTriggerStore(database: database, account: account)
     }
 
-    public var changes: ContactChangeFeed { database.changes }
+    var changes: ContactChangeFeed { database.changes }
 
     /// Never reports anything: one process owns the store.
-    public let remoteTriggers = TriggerFeed()
+    let remoteTriggers = TriggerFeed()
 
-    public func ping() throws(StorageError) {
+    func ping() throws(StorageError) {
         try defaultContacts.ping()
     }
 
     /// Checkpoints the WAL into the database file.
-    public func close() throws(StorageError) {
+    func close() throws(StorageError) {
         try database.checkpoint()
     }
 }

@@ -3,28 +3,28 @@ import StorageCore
 
 /// Triggers and idempotency answers in the quickactiond database, written through the same
 /// group-committed writer as the contacts.
-public final class SQLiteTriggerStore: TriggerStore {
+final class SQLiteTriggerStore: TriggerStore {
     let database: SQLiteDatabase
     /// Whose triggers and answers these are (the purge and the stored counts are the whole file's).
-    public let account: AccountKey
+    let account: AccountKey
 
     init(database: SQLiteDatabase, account: AccountKey) {
         self.database = database
         self.account = account
     }
 
-    public func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
+    func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
         if case .answered(let existing) = try append(record, answer: answer) { return existing }
         return nil
     }
 
-    public func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {
+    func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {
         try database.readers.read { connection throws(StorageError) in
             try connection.firstRow(SQLiteTriggerSQL.answerByKey, [.integer(account.rawValue), .text(key)], SQLiteTriggerSQL.answer)
         }
     }
 
-    public func triggers(limit: Int, type: String?, contactId: String?) throws(StorageError) -> [TriggerRecord] {
+    func triggers(limit: Int, type: String?, contactId: String?) throws(StorageError) -> [TriggerRecord] {
         try database.readers.read { connection throws(StorageError) in
             try connection.rows(
                 SQLiteTriggerSQL.list,
@@ -36,7 +36,7 @@ public final class SQLiteTriggerStore: TriggerStore {
         }
     }
 
-    public func stats() throws(StorageError) -> TriggerStats {
+    func stats() throws(StorageError) -> TriggerStats {
         try database.readers.read { connection throws(StorageError) in
             let byType = try connection.rows(SQLiteTriggerSQL.countsByType, [.integer(account.rawValue)]) { ($0.text(at: 0), Int($0.int64(at: 1))) }
             let byContact = try connection.rows(SQLiteTriggerSQL.countsByContact, [.integer(account.rawValue)]) {
@@ -49,21 +49,21 @@ public final class SQLiteTriggerStore: TriggerStore {
     }
 
     @discardableResult
-    public func purgeAnswers(before cutoff: Timestamp) throws(StorageError) -> Int {
+    func purgeAnswers(before cutoff: Timestamp) throws(StorageError) -> Int {
         try database.write { connection throws(StorageError) -> Int in
             try connection.run(SQLiteTriggerSQL.purge, [.integer(cutoff.millisecondsSince1970)])
             return Int(connection.changes)
         }
     }
 
-    public func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+    func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
         try database.write { connection throws(StorageError) -> Int in
             try connection.run(SQLiteTriggerSQL.purgeAnswerBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
             return Int(connection.changes)
         }
     }
 
-    public func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+    func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
         try database.write { connection throws(StorageError) -> Int in
             try connection.run(SQLiteTriggerLogSQL.raiseFloor, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
             try connection.run(SQLiteTriggerSQL.purgeTriggerBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))])
@@ -71,7 +71,7 @@ public final class SQLiteTriggerStore: TriggerStore {
         }
     }
 
-    public func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
+    func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
         let counts = try database.readers.read { connection throws(StorageError) in
             try connection.firstRow(SQLiteTriggerSQL.storedCounts) { (Int($0.int64(at: 0)), Int($0.int64(at: 1))) }
         }

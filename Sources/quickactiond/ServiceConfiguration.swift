@@ -15,7 +15,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Where contacts live.
     public var store = Store.sqlite
     /// Reader connections per instance when `--db` is a PostgreSQL database (`--db-pool`).
-    public var databasePool = PostgreSQLDataStore.defaultPoolSize
+    public var databasePool = PostgreSQLBackend.defaultPoolSize
     /// The limits of every PostgreSQL statement and lock wait (`--db-statement-timeout`, `--db-lock-timeout`).
     public var databaseTimeouts = PostgreSQLTimeouts.standard
     /// Seed a new database with demo contacts.

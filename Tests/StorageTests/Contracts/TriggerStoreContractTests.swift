@@ -2,9 +2,10 @@ import Dispatch
 import Glibc
 import QuickActions
 import StorageCore
-import StorageSQLite
 import Synchronization
 import Testing
+
+@testable import StorageSQLite
 
 @Suite struct TriggerStoreContractTests {
     static func record(_ id: String, type: String = "SearchAction", contact: String? = nil, at millis: Int64 = 1000) -> TriggerRecord {

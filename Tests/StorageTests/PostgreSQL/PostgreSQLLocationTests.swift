@@ -1,8 +1,8 @@
 import StorageCore
-import StorageSQLite
 import Testing
 
 @testable import StoragePostgreSQL
+@testable import StorageSQLite
 
 /// Which `--db` values are PostgreSQL's, and what is said of one libpq cannot read: libpq's
 /// reason, never the password. (No server needed: libpq only parses.)

@@ -2,9 +2,10 @@ import CSQLite3
 import Foundation
 import QuickActions
 import StorageCore
-import StorageSQLite
 import Synchronization
 import Testing
+
+@testable import StorageSQLite
 
 /// What only the SQLite repository promises: durability, schema versioning, and refusing
 /// files that are not its own databases without touching them.

@@ -1,8 +1,9 @@
 import Glibc
 import QuickActions
 import StorageCore
-import StorageSQLite
 import Testing
+
+@testable import StorageSQLite
 
 /// One database file, one owner: a second open of a file that is open is refused, naming the
 /// file and the holder's pid, and the lock goes with its holder.

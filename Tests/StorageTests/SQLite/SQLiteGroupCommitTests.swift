@@ -2,9 +2,10 @@ import Dispatch
 import Glibc
 import QuickActions
 import StorageCore
-import StorageSQLite
 import Synchronization
 import Testing
+
+@testable import StorageSQLite
 
 @Suite struct SQLiteGroupCommitTests {
     @Test func concurrentWritersAllLandWithUniqueSequences() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import QuickActions
 import StorageCore
-import StorageSQLite
 import Synchronization
 import Testing
+
+@testable import StorageSQLite
 
 /// A backend the contract suites run against: how to open a fresh, empty store of it. The
 /// list is open: a backend adds a value to `all` (PostgreSQL's when a test server is given).
