@@ -22,7 +22,7 @@ import Testing
         StoredAnswer(key: key, requestDigest: "digest", status: 200, body: Array("{}".utf8), createdAt: Timestamp(millisecondsSince1970: 1))
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func aCreatePastTheQuotaStoresNothingAndADeletionMakesRoom(kind: RepositoryKind) throws {
         try kind.withStore { (store: any DataStore) throws in
             let account = try store.accounts.createAccount(name: "Quota", tokenDigest: Array("quota-\(kind.name)".utf8))
@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func concurrentCreatesNeverTakeAnAccountPastItsQuota(kind: RepositoryKind) throws {
         try kind.withStore { (store: any DataStore) throws in
             let account = try store.accounts.createAccount(name: "Burst", tokenDigest: Array("burst-\(kind.name)".utf8))
@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func everyWriteOfADeletedAccountFailsAndStoresNothing(kind: RepositoryKind) throws {
         try kind.withStore { (store: any DataStore) throws in
             let account = try store.accounts.createAccount(name: "Gone", tokenDigest: Array("gone-\(kind.name)".utf8))
@@ -118,7 +118,7 @@ import Testing
 
     /// Single-account mode writes as `default`, which multi-account mode may have deleted: the
     /// store restores it (empty, with no token), and leaves an existing one as it is.
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func theDefaultAccountIsRestoredOnlyWhenDeleted(kind: RepositoryKind) throws {
         try kind.withStore { (store: any DataStore) throws in
             let contacts = store.contacts(of: .default)
@@ -136,7 +136,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func writesRacingTheDeletionOfTheirAccountLeaveNoRow(kind: RepositoryKind) throws {
         try kind.withStore { (store: any DataStore) throws in
             for round in 0..<3 {
@@ -167,6 +167,28 @@ import Testing
                 #expect(try contacts.counts() == (0, 0), "round \(round)")
                 #expect(try triggers.storedCounts() == (0, 0), "round \(round)")
             }
+        }
+    }
+}
+
+extension AccountIntegrityContractTests {
+    /// The same contract on PostgreSQL: reported skipped, with the reason, unless
+    /// `QUICKACTIOND_TEST_POSTGRES` names a server (`make test-postgres`).
+    @Suite("AccountIntegrityContractTests on PostgreSQL", .postgreSQL) struct OnPostgreSQL {
+        let contract = AccountIntegrityContractTests()
+
+        @Test func aCreatePastTheQuotaStoresNothingAndADeletionMakesRoom() throws {
+            try contract.aCreatePastTheQuotaStoresNothingAndADeletionMakesRoom(kind: .postgres)
+        }
+        @Test func concurrentCreatesNeverTakeAnAccountPastItsQuota() throws {
+            try contract.concurrentCreatesNeverTakeAnAccountPastItsQuota(kind: .postgres)
+        }
+        @Test func everyWriteOfADeletedAccountFailsAndStoresNothing() throws {
+            try contract.everyWriteOfADeletedAccountFailsAndStoresNothing(kind: .postgres)
+        }
+        @Test func theDefaultAccountIsRestoredOnlyWhenDeleted() throws { try contract.theDefaultAccountIsRestoredOnlyWhenDeleted(kind: .postgres) }
+        @Test func writesRacingTheDeletionOfTheirAccountLeaveNoRow() throws {
+            try contract.writesRacingTheDeletionOfTheirAccountLeaveNoRow(kind: .postgres)
         }
     }
 }

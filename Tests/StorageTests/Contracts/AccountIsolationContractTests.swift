@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func contactsOfOneAccountAreNowhereInAnother(kind: RepositoryKind) throws {
         try Self.withPair(kind) { pair throws in
             let mine = pair.store.contacts(of: pair.a.key)
@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func deferredWritesStayInTheirAccount(kind: RepositoryKind) throws {
         try Self.withPair(kind) { pair throws in
             let theirs = pair.store.contacts(of: pair.b.key)
@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func theChangeFeedNamesEachChangesAccount(kind: RepositoryKind) throws {
         try kind.withStore { store in
             let a = try store.accounts.createAccount(name: "A", tokenDigest: Array("feed-a".utf8))
@@ -82,7 +82,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func triggersAndIdempotencyKeysAreKeptPerAccount(kind: RepositoryKind) throws {
         try Self.withPair(kind) { pair throws in
             let mine = pair.store.triggers(of: pair.a.key)
@@ -110,7 +110,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func deletingAnAccountRemovesWhatItHeldAndNothingElse(kind: RepositoryKind) throws {
         try Self.withPair(kind) { pair throws in
             let changes = Mutex<[AccountChange]>([])
@@ -134,7 +134,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func accountsAreFoundByIdAndTokenDigestAndPagedInCreationOrder(kind: RepositoryKind) throws {
         try kind.withStore { store in
             let initial = try store.accounts.accountCount()
@@ -161,7 +161,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func aReplacedTokenStopsFindingTheAccountAtOnce(kind: RepositoryKind) throws {
         try kind.withStore { store in
             let changes = Mutex<[AccountChange]>([])
@@ -186,4 +186,24 @@ import Testing
 func usleepMilliseconds(_ milliseconds: UInt32) {
     var request = timespec(tv_sec: 0, tv_nsec: Int(milliseconds) * 1_000_000)
     nanosleep(&request, nil)
+}
+
+extension AccountIsolationContractTests {
+    /// The same contract on PostgreSQL: reported skipped, with the reason, unless
+    /// `QUICKACTIOND_TEST_POSTGRES` names a server (`make test-postgres`).
+    @Suite("AccountIsolationContractTests on PostgreSQL", .postgreSQL) struct OnPostgreSQL {
+        let contract = AccountIsolationContractTests()
+
+        @Test func contactsOfOneAccountAreNowhereInAnother() throws { try contract.contactsOfOneAccountAreNowhereInAnother(kind: .postgres) }
+        @Test func deferredWritesStayInTheirAccount() throws { try contract.deferredWritesStayInTheirAccount(kind: .postgres) }
+        @Test func theChangeFeedNamesEachChangesAccount() throws { try contract.theChangeFeedNamesEachChangesAccount(kind: .postgres) }
+        @Test func triggersAndIdempotencyKeysAreKeptPerAccount() throws { try contract.triggersAndIdempotencyKeysAreKeptPerAccount(kind: .postgres) }
+        @Test func deletingAnAccountRemovesWhatItHeldAndNothingElse() throws {
+            try contract.deletingAnAccountRemovesWhatItHeldAndNothingElse(kind: .postgres)
+        }
+        @Test func accountsAreFoundByIdAndTokenDigestAndPagedInCreationOrder() throws {
+            try contract.accountsAreFoundByIdAndTokenDigestAndPagedInCreationOrder(kind: .postgres)
+        }
+        @Test func aReplacedTokenStopsFindingTheAccountAtOnce() throws { try contract.aReplacedTokenStopsFindingTheAccountAtOnce(kind: .postgres) }
+    }
 }

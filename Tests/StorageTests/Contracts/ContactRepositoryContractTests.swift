@@ -6,7 +6,7 @@ import Testing
 
 /// The behaviour every `ContactRepository` promises, run against each implementation.
 @Suite struct ContactRepositoryContractTests {
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func createThenGet(kind: RepositoryKind) throws {
         let clock = TestClock()
         try kind.withRepository(clock: clock) { repository in
@@ -30,7 +30,7 @@ import Testing
 
     /// `create(_:completion:)`, the path `POST /contacts` takes: each completion runs once, with
     /// a contact that is stored (and durable) by then.
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func createWithCompletionCompletesOnceWithAStoredContact(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let results = Mutex<[Result<Contact, StorageError>]>([])
@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func listPagesInCreationOrderWithTotalAndCursor(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let created = try repository.create(names: ["One", "Two", "Three", "Four", "Five"])
@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func searchIgnoresCaseAndDiacritics(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             try repository.seedIfEmpty()
@@ -95,7 +95,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func searchWithOneAndTwoCharacters(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             try repository.seedIfEmpty()
@@ -108,7 +108,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func searchTakesWildcardsAndQuotesLiterally(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             try repository.create(names: ["100% Cotton", "snake_case", "Snake Case", #"back\slash"#, #"The "Quoted" One"#, "Plain"])
@@ -130,7 +130,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func searchPagesWithTotals(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             var smiths: [Contact] = []
@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func favoriteFilter(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             try repository.seedIfEmpty()
@@ -164,7 +164,7 @@ import Testing
     }
 
     /// Results equal `ContactQuery.matches` applied to every contact: the reference semantics.
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func searchAgreesWithQueryMatches(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let names = [
@@ -199,7 +199,7 @@ import Testing
     /// Where SQLite, comparing folded text by Unicode scalars, and Swift's `String.contains`,
     /// which also applies canonical equivalence and grapheme rules, part ways: Hangul as
     /// conjoining jamo against precomposed syllables, and a virama inside an Indic conjunct.
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func searchOfJamoAndConjuncts(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let all = try repository.create(names: ["नमस्ते दुनिया", "한국어 이름", "\u{1112}\u{1161}\u{11AB}"])
@@ -212,7 +212,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func updateBumpsRevisionAndTimestamp(kind: RepositoryKind) throws {
         let clock = TestClock()
         try kind.withRepository(clock: clock) { repository in
@@ -239,7 +239,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func updateChangesWhatSearchFinds(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let ada = try repository.create(NewContact(name: "Ada Lovelace", email: "ada@example.com"))
@@ -254,7 +254,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func conditionalUpdateChecksRevision(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let ada = try repository.create(NewContact(name: "Ada Lovelace"))
@@ -271,7 +271,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func deleteRemovesAndChecksRevision(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let created = try repository.create(names: ["One", "Two", "Three"])
@@ -292,7 +292,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func favoritesInCreationOrder(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             try repository.seedIfEmpty()
@@ -305,7 +305,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func contactsNamedMatchesExactly(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let created = try repository.create(names: ["Ada Lovelace", "Grace Hopper", "Ada Lovelace", "Ada"])
@@ -318,7 +318,7 @@ import Testing
 
     /// Names match under canonical equivalence after trimming: NFC and NFD spellings of one
     /// name are one name (and two contacts so named are both found, whichever form is asked).
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func contactsNamedComparesUnderCanonicalEquivalenceAfterTrimming(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let anders = try repository.create(NewContact(name: "Anders \u{C5}ngstr\u{F6}m"))
@@ -342,7 +342,7 @@ import Testing
 
     /// The SQLite store finds names through its trigram index (short names scan): names that
     /// fold alike, names too short for a trigram, quotes and renames must all still be exact.
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func contactsNamedIsExactForEveryKindOfName(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let created = try repository.create(names: ["Ångström", "Angstrom", "A", "Zoë \"Q\" O'Neil", "Q", "Ab"])
@@ -367,7 +367,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func countsContactsAndFavorites(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             #expect(try repository.counts() == (0, 0))
@@ -381,7 +381,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func seedIfEmptySeedsOnce(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             #expect(try repository.seedIfEmpty())
@@ -397,5 +397,38 @@ import Testing
             #expect(try repository.seedIfEmpty() == false)
             #expect(try repository.counts() == (1, 0))
         }
+    }
+}
+
+extension ContactRepositoryContractTests {
+    /// The same contract on PostgreSQL: reported skipped, with the reason, unless
+    /// `QUICKACTIOND_TEST_POSTGRES` names a server (`make test-postgres`).
+    @Suite("ContactRepositoryContractTests on PostgreSQL", .postgreSQL) struct OnPostgreSQL {
+        let contract = ContactRepositoryContractTests()
+
+        @Test func createThenGet() throws { try contract.createThenGet(kind: .postgres) }
+        @Test func createWithCompletionCompletesOnceWithAStoredContact() throws {
+            try contract.createWithCompletionCompletesOnceWithAStoredContact(kind: .postgres)
+        }
+        @Test func listPagesInCreationOrderWithTotalAndCursor() throws { try contract.listPagesInCreationOrderWithTotalAndCursor(kind: .postgres) }
+        @Test func searchIgnoresCaseAndDiacritics() throws { try contract.searchIgnoresCaseAndDiacritics(kind: .postgres) }
+        @Test func searchWithOneAndTwoCharacters() throws { try contract.searchWithOneAndTwoCharacters(kind: .postgres) }
+        @Test func searchTakesWildcardsAndQuotesLiterally() throws { try contract.searchTakesWildcardsAndQuotesLiterally(kind: .postgres) }
+        @Test func searchPagesWithTotals() throws { try contract.searchPagesWithTotals(kind: .postgres) }
+        @Test func favoriteFilter() throws { try contract.favoriteFilter(kind: .postgres) }
+        @Test func searchAgreesWithQueryMatches() throws { try contract.searchAgreesWithQueryMatches(kind: .postgres) }
+        @Test func searchOfJamoAndConjuncts() throws { try contract.searchOfJamoAndConjuncts(kind: .postgres) }
+        @Test func updateBumpsRevisionAndTimestamp() throws { try contract.updateBumpsRevisionAndTimestamp(kind: .postgres) }
+        @Test func updateChangesWhatSearchFinds() throws { try contract.updateChangesWhatSearchFinds(kind: .postgres) }
+        @Test func conditionalUpdateChecksRevision() throws { try contract.conditionalUpdateChecksRevision(kind: .postgres) }
+        @Test func deleteRemovesAndChecksRevision() throws { try contract.deleteRemovesAndChecksRevision(kind: .postgres) }
+        @Test func favoritesInCreationOrder() throws { try contract.favoritesInCreationOrder(kind: .postgres) }
+        @Test func contactsNamedMatchesExactly() throws { try contract.contactsNamedMatchesExactly(kind: .postgres) }
+        @Test func contactsNamedComparesUnderCanonicalEquivalenceAfterTrimming() throws {
+            try contract.contactsNamedComparesUnderCanonicalEquivalenceAfterTrimming(kind: .postgres)
+        }
+        @Test func contactsNamedIsExactForEveryKindOfName() throws { try contract.contactsNamedIsExactForEveryKindOfName(kind: .postgres) }
+        @Test func countsContactsAndFavorites() throws { try contract.countsContactsAndFavorites(kind: .postgres) }
+        @Test func seedIfEmptySeedsOnce() throws { try contract.seedIfEmptySeedsOnce(kind: .postgres) }
     }
 }

@@ -22,7 +22,7 @@ import Testing
         return try result.get()
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func writesWithCompletionsMatchTheWaitingOnes(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let changes = Mutex<[ContactChange]>([])
@@ -59,7 +59,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func concurrentTogglesAreReportedInCommitOrder(kind: RepositoryKind) throws {
         try kind.withRepository { repository in
             let contact = try repository.create(NewContact(name: "Grace", email: nil, favorite: false))
@@ -76,5 +76,16 @@ import Testing
             #expect(seen == seen.sorted(), "changes reported out of commit order")
             #expect(try repository.get(id: contact.id)?.revision == seen.last)
         }
+    }
+}
+
+extension DeferredWriteContractTests {
+    /// The same contract on PostgreSQL: reported skipped, with the reason, unless
+    /// `QUICKACTIOND_TEST_POSTGRES` names a server (`make test-postgres`).
+    @Suite("DeferredWriteContractTests on PostgreSQL", .postgreSQL) struct OnPostgreSQL {
+        let contract = DeferredWriteContractTests()
+
+        @Test func writesWithCompletionsMatchTheWaitingOnes() throws { try contract.writesWithCompletionsMatchTheWaitingOnes(kind: .postgres) }
+        @Test func concurrentTogglesAreReportedInCommitOrder() throws { try contract.concurrentTogglesAreReportedInCommitOrder(kind: .postgres) }
     }
 }

@@ -15,7 +15,7 @@ import Testing
         return nil
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func triggersAndReservedIdsShareOneIncreasingSequence(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let first = try #require(Self.eventID(try store.append(Self.record("a"), answer: nil)))
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func anIdNeverGivenIsUnknown(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.triggers(afterEventID: 0, limit: 10) == [])
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func aSecondClaimOfAKeyStoresNothingAndGetsTheFirstAnswer(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let answer = TriggerStoreContractTests.answer("k")
@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func anIdBelowWhatThePurgeDeletedIsTooOld(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let old = try #require(Self.eventID(try store.append(Self.record("old1", at: 1000), answer: nil)))
@@ -83,5 +83,22 @@ import Testing
             #expect(given == given.sorted() && Set(given).count == given.count)
             #expect(try store.triggers(afterEventID: given[0], limit: 10)?.map(\.record.id) == ["b"])
         }
+    }
+}
+
+extension TriggerLogContractTests {
+    /// The same contract on PostgreSQL: reported skipped, with the reason, unless
+    /// `QUICKACTIOND_TEST_POSTGRES` names a server (`make test-postgres`).
+    @Suite("TriggerLogContractTests on PostgreSQL", .postgreSQL) struct OnPostgreSQL {
+        let contract = TriggerLogContractTests()
+
+        @Test func triggersAndReservedIdsShareOneIncreasingSequence() throws {
+            try contract.triggersAndReservedIdsShareOneIncreasingSequence(kind: .postgres)
+        }
+        @Test func anIdNeverGivenIsUnknown() throws { try contract.anIdNeverGivenIsUnknown(kind: .postgres) }
+        @Test func aSecondClaimOfAKeyStoresNothingAndGetsTheFirstAnswer() throws {
+            try contract.aSecondClaimOfAKeyStoresNothingAndGetsTheFirstAnswer(kind: .postgres)
+        }
+        @Test func anIdBelowWhatThePurgeDeletedIsTooOld() throws { try contract.anIdBelowWhatThePurgeDeletedIsTooOld(kind: .postgres) }
     }
 }

@@ -20,7 +20,7 @@ import Testing
             createdAt: Timestamp(millisecondsSince1970: millis))
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func recordsAndListsNewestFirstWithFilters(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.record(Self.record("a"), answer: nil) == nil)
@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func answerIsStoredWithItsTriggerAndASecondClaimGetsTheFirst(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.record(Self.record("a"), answer: Self.answer("k")) == nil)
@@ -47,7 +47,7 @@ import Testing
 
     /// The claim on a key lives in the store: of concurrent appends under one key, one is
     /// recorded and every other is answered with the winner's answer, nothing stored for it.
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func concurrentAppendsWithOneKeyRecordOnceAndTheRestGetTheWinnersAnswer(kind: RepositoryKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             let results = Mutex<[Int: Result<TriggerAppend, StorageError>]>([:])
@@ -71,7 +71,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func purgeForgetsOldAnswersOnly(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             _ = try store.record(Self.record("a"), answer: Self.answer("old", at: 1000))
@@ -83,7 +83,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func batchedPurgesDeleteTheOldestUpToTheLimitAndCountsFollow(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             for index in 0..<5 {
@@ -105,7 +105,7 @@ import Testing
         }
     }
 
-    @Test(arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.local)
     func purgerDrainsEveryExpiredRowInBatches(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             for index in 0..<25 {
@@ -150,5 +150,26 @@ import Testing
             #expect(try reopened.answer(forKey: "k") == Self.answer("k"))
             #expect(try reopened.triggers(limit: 5, type: nil, contactId: nil).map(\.id) == ["a"])
         }
+    }
+}
+
+extension TriggerStoreContractTests {
+    /// The same contract on PostgreSQL: reported skipped, with the reason, unless
+    /// `QUICKACTIOND_TEST_POSTGRES` names a server (`make test-postgres`).
+    @Suite("TriggerStoreContractTests on PostgreSQL", .postgreSQL) struct OnPostgreSQL {
+        let contract = TriggerStoreContractTests()
+
+        @Test func recordsAndListsNewestFirstWithFilters() throws { try contract.recordsAndListsNewestFirstWithFilters(kind: .postgres) }
+        @Test func answerIsStoredWithItsTriggerAndASecondClaimGetsTheFirst() throws {
+            try contract.answerIsStoredWithItsTriggerAndASecondClaimGetsTheFirst(kind: .postgres)
+        }
+        @Test func concurrentAppendsWithOneKeyRecordOnceAndTheRestGetTheWinnersAnswer() throws {
+            try contract.concurrentAppendsWithOneKeyRecordOnceAndTheRestGetTheWinnersAnswer(kind: .postgres)
+        }
+        @Test func purgeForgetsOldAnswersOnly() throws { try contract.purgeForgetsOldAnswersOnly(kind: .postgres) }
+        @Test func batchedPurgesDeleteTheOldestUpToTheLimitAndCountsFollow() throws {
+            try contract.batchedPurgesDeleteTheOldestUpToTheLimitAndCountsFollow(kind: .postgres)
+        }
+        @Test func purgerDrainsEveryExpiredRowInBatches() throws { try contract.purgerDrainsEveryExpiredRowInBatches(kind: .postgres) }
     }
 }

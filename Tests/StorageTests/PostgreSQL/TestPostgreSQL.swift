@@ -1,6 +1,7 @@
 import Foundation
 import QuickActions
 import StorageCore
+import Testing
 
 @testable import StoragePostgreSQL
 
@@ -48,5 +49,13 @@ enum TestPostgreSQL {
     static func drop(_ store: any DataStore) {
         guard let store = store as? PostgreSQLDataStore, let name = store.databaseName else { return }
         dropDatabase(name)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test or suite against the PostgreSQL server `QUICKACTIOND_TEST_POSTGRES` names;
+    /// without one, it is reported skipped, with how to run it.
+    static var postgreSQL: Self {
+        .enabled(if: TestPostgreSQL.conninfo != nil, "set QUICKACTIOND_TEST_POSTGRES (make test-postgres) to run against PostgreSQL")
     }
 }

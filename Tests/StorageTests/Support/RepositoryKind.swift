@@ -7,7 +7,9 @@ import Testing
 @testable import StorageSQLite
 
 /// A backend the contract suites run against: how to open a fresh, empty store of it. The
-/// list is open: a backend adds a value to `all` (PostgreSQL's when a test server is given).
+/// backends that need no server are `local`, every contract test's arguments; PostgreSQL's
+/// cases are tests of their own (each contract suite's `OnPostgreSQL`), which report themselves
+/// skipped, with the reason, when no test server is given.
 struct RepositoryKind: Sendable, CustomTestStringConvertible {
     /// The backend's name, shown in test names.
     let name: String
@@ -25,16 +27,14 @@ struct RepositoryKind: Sendable, CustomTestStringConvertible {
         try SQLiteDataStore.open(path: directory.path("contacts.sqlite"), clock: clock.timestamps)
     }
 
-    /// A database of its own on the server `QUICKACTIOND_TEST_POSTGRES` names, dropped after.
-    static let postgres: RepositoryKind? =
-        TestPostgreSQL.conninfo == nil
-        ? nil
-        : RepositoryKind(
-            name: "postgres", open: { clock, _ in try TestPostgreSQL.openFresh(clock: clock.timestamps) },
-            discard: { store in TestPostgreSQL.drop(store) })
+    /// A database of its own on the server `QUICKACTIOND_TEST_POSTGRES` names, dropped after
+    /// (tests that use it carry the `.postgreSQL` trait).
+    static let postgres = RepositoryKind(
+        name: "postgres", open: { clock, _ in try TestPostgreSQL.openFresh(clock: clock.timestamps) },
+        discard: { store in TestPostgreSQL.drop(store) })
 
-    /// Every backend this build can test (PostgreSQL when `QUICKACTIOND_TEST_POSTGRES` is set).
-    static let all: [RepositoryKind] = [.memory, .sqlite] + (postgres.map { [$0] } ?? [])
+    /// The backends every machine can test: in memory and SQLite.
+    static let local: [RepositoryKind] = [.memory, .sqlite]
 
     /// Runs `body` with a fresh, empty store of this kind, closed and removed after.
     func withStore(clock: TestClock = TestClock(), _ body: (any DataStore) throws -> Void) throws {
