@@ -30,9 +30,8 @@ public final class RetentionPurger: Sendable {
         }
     }
 
-    /// Rows per write. Deleting 100,000 expired answers 1,000 at a time (WAL,
-    /// `synchronous=FULL`, fsync included) took 8 ms per batch (median; 17 ms p90) here: a
-    /// write queued behind a batch waits about as long as behind one group commit.
+    /// Rows per write: a write queued behind a batch waits about as long as behind one group
+    /// commit.
     public static let defaultBatchSize = 1000
 
     private let store: any TriggerStore

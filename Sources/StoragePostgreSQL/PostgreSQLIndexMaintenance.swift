@@ -7,9 +7,8 @@ import Synchronization
 ///
 /// PostgreSQL's GIN index `contacts_search` takes new entries into an unsorted pending list and
 /// merges them into the index in bulk. When the list outgrows `gin_pending_list_limit` (4 MB),
-/// the INSERT that crossed the limit merges the whole list before it returns: measured here at
-/// 30 to 60 ms every half second under a stream of creates, during which the single writer, and
-/// every write waiting on it, stood still (the POST p99 was 41 ms). PostgreSQL's manual
+/// the INSERT that crossed the limit merges the whole list before it returns, and the single
+/// writer, with every write waiting on it, stands still meanwhile. PostgreSQL's manual
 /// recommends having that cleanup happen in the background. So a connection of its own runs
 /// `gin_clean_pending_list` every `interval` while this instance writes contacts; an INSERT that
 /// crosses the limit meanwhile finds the cleanup under way and leaves it to it (PostgreSQL 9.6

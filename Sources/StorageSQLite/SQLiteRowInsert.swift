@@ -8,8 +8,7 @@ import StorageCore
 /// makes a group commit cheap with a full-text index: inside a transaction SQLite opens a
 /// statement savepoint for every statement that writes to the FTS5 table, and FTS5 flushes its
 /// pending terms to a new index segment at each one, so one statement per row writes (and
-/// later merges) one segment per row. At 100,000 contacts, 16 inserts as one statement cost
-/// about half of 16 statements.
+/// later merges) one segment per row.
 ///
 /// A row with a `quota` is admitted in the transaction that inserts it: its account's rows are
 /// counted there (once per account and statement), and rows that would take the account past

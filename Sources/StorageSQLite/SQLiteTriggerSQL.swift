@@ -30,7 +30,7 @@ enum SQLiteTriggerSQL {
     static let purgeTriggerBatch = """
         DELETE FROM triggers WHERE seq IN (SELECT seq FROM triggers WHERE received_ms < ? ORDER BY received_ms LIMIT ?)
         """
-    /// Counted at scrape time: count(*) walks the smallest index, a few ms at 100,000 rows.
+    /// Counted at scrape time: count(*) walks the smallest index.
     static let storedCounts = "SELECT (SELECT count(*) FROM idempotency_answers), (SELECT count(*) FROM triggers)"
 
     static func insertValues(_ record: TriggerRecord, account: AccountKey) -> [SQLiteValue] {
