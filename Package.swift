@@ -77,12 +77,13 @@ let package = Package(
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
         // The storage contract suites run against every backend, so they link all three.
         .testTarget(
-            name: "StorageTests", dependencies: ["StorageCore", "StorageSQLite", "StoragePostgreSQL", "SQLiteOnlyProgram", "TestSupport"],
+            name: "StorageTests",
+            dependencies: ["StorageCore", "StorageSQLite", "StoragePostgreSQL", "QuickActions", "CSQLite3", "SQLiteOnlyProgram", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
             swiftSettings: strict),
-        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
+        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "StoragePostgreSQL"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
             dependencies: ["QuickActionsClient", "QuickActionsCompanion", "quickactiond", "TestSupport"],
