@@ -44,17 +44,23 @@ let package = Package(
         .target(name: "QuickActions", swiftSettings: strict),
         // The Home Screen menu drawn as SVG: the server's picture, not linked by the client.
         .target(name: "QuickActionsPreview", dependencies: ["QuickActions"], swiftSettings: strict),
-        // The stores: in-memory, SQLite and PostgreSQL (one binary serves every backend).
-        .target(name: "Storage", dependencies: ["QuickActions", "CSQLite3", "CLibPQ"], swiftSettings: strict),
+        // What every store promises (the protocols, `StorageError`, the change feeds, the shared
+        // write rules) and the in-memory store. No C library: a program links only the backends it uses.
+        .target(name: "StorageCore", dependencies: ["QuickActions"], swiftSettings: strict),
+        // One module per backend: the only ones that import their C library.
+        .target(name: "StorageSQLite", dependencies: ["QuickActions", "StorageCore", "CSQLite3"], swiftSettings: strict),
+        .target(name: "StoragePostgreSQL", dependencies: ["QuickActions", "StorageCore", "CLibPQ"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "Storage", "CCrypto"],
+            dependencies: ["HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "StorageCore", "CCrypto"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
         .executableTarget(
-            name: "quickactiond", dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"], swiftSettings: strict),
+            name: "quickactiond",
+            dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
+            swiftSettings: strict),
         // The companion's client library: decodes into the domain's types.
         .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
         // The `quickactions` executable. Not a target named so: Sources/quickactions and
@@ -67,12 +73,16 @@ let package = Package(
         // `make perf-check`: the hot paths' allocations per request, held to allocation-thresholds.json.
         .executableTarget(
             name: "quickactiond-perf-check",
-            dependencies: ["CAllocationCounter", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "Storage"],
+            dependencies: ["CAllocationCounter", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite"],
             path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
 
         // What the suites that run servers share: children spawned and reaped without Foundation's Process, and
         // the raw HTTP/1.1 connection (RawHTTPConnection).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // A program that links only the SQLite backend: StorageTests checks it needs no libpq.
+        .executableTarget(
+            name: "SQLiteOnlyProgram", dependencies: ["QuickActions", "StorageCore", "StorageSQLite"], path: "Tests/SQLiteOnlyProgram",
+            swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding", "TestSupport"], swiftSettings: strict),
@@ -83,13 +93,16 @@ let package = Package(
         .testTarget(
             name: "QuickActionsPreviewTests", dependencies: ["QuickActions", "QuickActionsPreview"], resources: [.copy("Fixtures")],
             swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "QuickActions", "CSQLite3"], swiftSettings: strict),
+        // The storage contract suites run against every backend, so they link all three.
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["StorageCore", "StorageSQLite", "StoragePostgreSQL", "QuickActions", "CSQLite3", "SQLiteOnlyProgram", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "QuickActionsAPITests",
-            dependencies: ["QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "Storage"],
-            swiftSettings: strict
-        ),
-        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "Storage"], exclude: ["Fixtures"], swiftSettings: strict),
+            dependencies: ["QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
+            swiftSettings: strict),
+        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
             dependencies: ["QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],

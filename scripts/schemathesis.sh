@@ -124,7 +124,7 @@ if [ "$mode" = accounts ]; then
         exit 1
     }
     account_token=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])' <<<"$created")
-    # Sources/Storage/DemoContacts.swift, in its order.
+    # Sources/StorageCore/DemoContacts.swift, in its order.
     for contact in \
         '{"name":"Ada Lovelace","email":"ada@example.com","favorite":true}' \
         '{"name":"Anders Ångström","email":"anders@example.se","favorite":false}' \

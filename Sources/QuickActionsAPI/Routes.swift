@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// The whole API surface in one place. Every route here is documented in `openapi.yaml`
 /// under the same path and `operationId`, and a test keeps the two in step. A route that

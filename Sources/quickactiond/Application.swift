@@ -3,7 +3,6 @@ import Foundation
 import HTTPServer
 import QuickActions
 import QuickActionsAPI
-import Storage
 import Synchronization
 
 /// The composition root: parses the command line, builds every part, serves until

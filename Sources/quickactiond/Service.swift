@@ -3,7 +3,9 @@ import HTTPServer
 import QuickActions
 import QuickActionsAPI
 import Sharding
-import Storage
+import StorageCore
+import StoragePostgreSQL
+import StorageSQLite
 import Synchronization
 
 /// A running quickactiond: the store, the shortcut cache, the router and the HTTP server.

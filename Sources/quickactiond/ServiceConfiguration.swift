@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import QuickActions
 import QuickActionsAPI
-import Storage
+import StoragePostgreSQL
 
 /// Everything the command line and environment decide.
 public struct ServiceConfiguration: Sendable, Equatable {
@@ -15,7 +15,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Where contacts live.
     public var store = Store.sqlite
     /// Reader connections per instance when `--db` is a PostgreSQL database (`--db-pool`).
-    public var databasePool = PostgreSQLDataStore.defaultPoolSize
+    public var databasePool = PostgreSQLBackend.defaultPoolSize
     /// The limits of every PostgreSQL statement and lock wait (`--db-statement-timeout`, `--db-lock-timeout`).
     public var databaseTimeouts = PostgreSQLTimeouts.standard
     /// Seed a new database with demo contacts.

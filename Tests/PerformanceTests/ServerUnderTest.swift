@@ -4,7 +4,8 @@ import HTTPServer
 import QuickActions
 import QuickActionsAPI
 import Sharding
-import Storage
+import StorageCore
+import StorageSQLite
 
 /// quickactiond's HTTP server and API, assembled in this process as `quickactiond serve`
 /// assembles them with its defaults (two HTTP threads, the default limits and caches), over a

@@ -1,6 +1,6 @@
 import Foundation
 import QuickActions
-import Storage
+import StorageCore
 import Testing
 
 @Suite struct ContactsAPITests {

@@ -1,6 +1,6 @@
 import Dispatch
 import QuickActions
-import Storage
+import StorageCore
 import Synchronization
 import Testing
 

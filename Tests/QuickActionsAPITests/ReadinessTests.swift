@@ -1,7 +1,7 @@
 import HTTPServer
 import QuickActions
 import Sharding
-import Storage
+import StorageCore
 import Testing
 
 @testable import QuickActionsAPI

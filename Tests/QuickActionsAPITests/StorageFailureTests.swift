@@ -3,10 +3,11 @@ import Glibc
 import HTTPServer
 import QuickActions
 import Sharding
+import StorageCore
 import Testing
 
 @testable import QuickActionsAPI
-@testable import Storage
+@testable import StorageSQLite
 
 /// A full disk (SQLite's max_page_count gives the same SQLITE_FULL) through the real router on
 /// a SQLite store: a typed 503 with Retry-After, an error log line with SQLite's message, and

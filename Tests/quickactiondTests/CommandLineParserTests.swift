@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import StoragePostgreSQL
 import Testing
 
 @testable import quickactiond

@@ -1,7 +1,7 @@
 import HTTPServer
 import QuickActions
 import Sharding
-import Storage
+import StorageCore
 
 /// Who a request comes from, and what it may reach.
 ///

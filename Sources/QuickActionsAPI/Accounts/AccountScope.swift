@@ -1,4 +1,4 @@
-import Storage
+import StorageCore
 
 /// What one request may reach: one account's contacts, triggers and shortcut list. The
 /// handler builds it from the credential (see `AccessControl`); controllers see nothing else,

@@ -1,5 +1,5 @@
 import QuickActions
-import Storage
+import StorageCore
 import Synchronization
 
 /// One account's shortcut list as its store held it at one moment: its favorites as read, and

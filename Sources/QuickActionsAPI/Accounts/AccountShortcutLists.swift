@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 import Synchronization
 
 /// Every account's shortcut list, in a cache bounded by `capacity` lists (`--cache-accounts`),

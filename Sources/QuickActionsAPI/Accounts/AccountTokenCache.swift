@@ -1,5 +1,5 @@
 import CCrypto
-import Storage
+import StorageCore
 import Synchronization
 
 /// Token digests already looked up, with their accounts: a request with a known token costs a

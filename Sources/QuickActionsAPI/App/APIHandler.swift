@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// The application's side of the transport: routing, errors as problems, request ids, logs.
 ///

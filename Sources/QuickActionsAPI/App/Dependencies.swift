@@ -1,5 +1,5 @@
 import QuickActions
-import Storage
+import StorageCore
 
 /// Everything the routes need, built once by whoever assembles the API (the executable's
 /// composition root, a test, another program): see `Router.api(_:)`.

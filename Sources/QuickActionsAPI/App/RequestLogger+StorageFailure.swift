@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 extension RequestLogger {
     /// Logs a storage failure at error level (with the backend's whole message and its cause)

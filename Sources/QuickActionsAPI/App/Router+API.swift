@@ -1,7 +1,7 @@
 import Dispatch
 import HTTPServer
 import Sharding
-import Storage
+import StorageCore
 import Synchronization
 
 extension Router {

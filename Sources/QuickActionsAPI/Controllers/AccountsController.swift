@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// The admin API (multi-account mode, admin token only): create, list, read and delete
 /// accounts, and replace an account's token.

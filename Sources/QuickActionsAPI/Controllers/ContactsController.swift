@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// The contacts endpoints: list, search, create, read, edit, delete, favorite, vCard.
 final class ContactsController: Sendable {

@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// GET /events: Server-Sent Events with the shortcut list and accepted triggers.
 final class EventsController: Sendable {

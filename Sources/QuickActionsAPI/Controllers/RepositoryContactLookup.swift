@@ -1,5 +1,5 @@
 import QuickActions
-import Storage
+import StorageCore
 
 /// The `TriggerProcessor`'s contact lookup over a `ContactRepository`. A `StorageError` is
 /// rethrown as it is, so the handler still answers it with its 503.

@@ -1,5 +1,5 @@
 import HTTPServer
-import Storage
+import StorageCore
 
 /// Health and the API description.
 final class SystemController: Sendable {

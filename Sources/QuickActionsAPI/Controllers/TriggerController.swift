@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// POST /trigger: a device reports that a person picked a quick action.
 final class TriggerController: Sendable {

@@ -1,6 +1,6 @@
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 
 /// An RFC 9457 problem: the one error type at the HTTP edge.
 public struct Problem: Error, Sendable {

@@ -1,7 +1,7 @@
 import Dispatch
 import HTTPServer
 import QuickActions
-import Storage
+import StorageCore
 import Synchronization
 
 /// Fans Server-Sent Events out to every open `/events` stream. Publishing never waits for a

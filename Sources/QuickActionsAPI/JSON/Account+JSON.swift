@@ -1,5 +1,5 @@
 import QuickActions
-import Storage
+import StorageCore
 
 extension Account {
     /// The account as the admin API shows it (never with a token: the store has none).

@@ -1,5 +1,5 @@
 import QuickActions
-import Storage
+import StorageCore
 
 extension TriggerRecord {
     /// The history representation.

@@ -2,7 +2,7 @@ import Dispatch
 import HTTPServer
 import QuickActions
 import Sharding
-import Storage
+import StorageCore
 import Synchronization
 
 /// Holds the current shortcut list and its representations.

@@ -2,7 +2,7 @@ import Dispatch
 import HTTPServer
 import QuickActions
 import Sharding
-import Storage
+import StorageCore
 import Synchronization
 
 /// One prepared representation of the shortcut list: bytes ready to send, and their ETag.

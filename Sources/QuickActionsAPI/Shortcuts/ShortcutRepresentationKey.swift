@@ -3,7 +3,7 @@ import HTTPServer
 import QuickActions
 import QuickActionsPreview
 import Sharding
-import Storage
+import StorageCore
 import Synchronization
 
 /// Which representation a request wants.

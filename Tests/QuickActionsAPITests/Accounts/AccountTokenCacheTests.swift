@@ -1,5 +1,5 @@
 import QuickActions
-import Storage
+import StorageCore
 import Testing
 
 @testable import QuickActionsAPI

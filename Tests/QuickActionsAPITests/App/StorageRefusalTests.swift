@@ -1,10 +1,12 @@
 import Foundation
 import Glibc
 import QuickActions
+import StorageCore
 import Testing
 
 @testable import QuickActionsAPI
-@testable import Storage
+@testable import StoragePostgreSQL
+@testable import StorageSQLite
 
 /// A store that refused the request (rather than failed) answers the client error it is, with
 /// no `Retry-After`, and is no error in the log.

@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPServer
-import Storage
+import StorageCore
 import Synchronization
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import QuickActions
 import Sharding
-import Storage
+import StorageCore
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import QuickActions
 import Sharding
-import Storage
+import StorageCore
 import Testing
 
 @testable import QuickActionsAPI

@@ -1,6 +1,8 @@
+import StorageCore
 import Testing
 
-@testable import Storage
+@testable import StoragePostgreSQL
+@testable import StorageSQLite
 
 /// Which `--db` values are PostgreSQL's, and what is said of one libpq cannot read: libpq's
 /// reason, never the password. (No server needed: libpq only parses.)
@@ -10,18 +12,18 @@ import Testing
         "pasword=x", "name=x.sqlite", "_x=1",
     ])
     func claimed(location: String) {
-        #expect(PostgreSQLLocation.claims(location))
+        #expect(PostgreSQLBackend().accepts(location))
         #expect(!SQLiteBackend().accepts(location))
     }
 
     @Test(arguments: ["quickactions.sqlite", "./name=x.sqlite", "/data/a=b.sqlite", "data/x=1", "1a=b", "=x", "my file.sqlite", "é=1"])
     func aPathIsSQLite(location: String) {
-        #expect(!PostgreSQLLocation.claims(location))
+        #expect(!PostgreSQLBackend().accepts(location))
         #expect(SQLiteBackend().accepts(location))
     }
 
     @Test func aURLOfAnotherSchemeIsNobodys() {
-        #expect(!PostgreSQLLocation.claims("mysql://u:p@h/db"))
+        #expect(!PostgreSQLBackend().accepts("mysql://u:p@h/db"))
         #expect(!SQLiteBackend().accepts("mysql://u:p@h/db"))
     }
 

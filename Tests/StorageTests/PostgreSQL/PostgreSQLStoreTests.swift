@@ -1,15 +1,16 @@
 import Dispatch
 import Foundation
 import QuickActions
+import StorageCore
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import StoragePostgreSQL
 
 /// What only the PostgreSQL store does: migrate once when instances start together, refuse a
 /// newer schema, fail with a `StorageError` (not a crash) when its tables are gone, and keep
 /// the password out of every message.
-@Suite(.enabled(if: TestPostgreSQL.conninfo != nil)) struct PostgreSQLStoreTests {
+@Suite(.postgreSQL) struct PostgreSQLStoreTests {
     @Test func storesOpenedTogetherMigrateOnceAndBothWork() throws {
         let name = try TestPostgreSQL.createDatabase()
         defer { TestPostgreSQL.dropDatabase(name) }

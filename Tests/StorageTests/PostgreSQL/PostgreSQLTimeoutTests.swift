@@ -1,6 +1,7 @@
+import StorageCore
 import Testing
 
-@testable import Storage
+@testable import StoragePostgreSQL
 
 /// The session limits as PostgreSQL reads them, a timeout's cause, and the records that make
 /// readiness and the log say what happened once.

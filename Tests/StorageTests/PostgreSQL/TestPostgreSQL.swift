@@ -1,7 +1,9 @@
 import Foundation
 import QuickActions
+import StorageCore
+import Testing
 
-@testable import Storage
+@testable import StoragePostgreSQL
 
 /// The PostgreSQL server the tests may use: `QUICKACTIOND_TEST_POSTGRES`, a libpq keyword
 /// string or URL (`scripts/postgres.sh env` prints one). Each store gets a database of its
@@ -47,5 +49,13 @@ enum TestPostgreSQL {
     static func drop(_ store: any DataStore) {
         guard let store = store as? PostgreSQLDataStore, let name = store.databaseName else { return }
         dropDatabase(name)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test or suite against the PostgreSQL server `QUICKACTIOND_TEST_POSTGRES` names;
+    /// without one, it is reported skipped, with how to run it.
+    static var postgreSQL: Self {
+        .enabled(if: TestPostgreSQL.conninfo != nil, "set QUICKACTIOND_TEST_POSTGRES (make test-postgres) to run against PostgreSQL")
     }
 }

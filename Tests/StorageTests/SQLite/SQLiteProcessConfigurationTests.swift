@@ -1,7 +1,8 @@
 import CSQLite3
+import StorageCore
 import Testing
 
-@testable import Storage
+@testable import StorageSQLite
 
 /// SQLite's process-wide settings, made before its first open (`SQLiteConnection.processConfiguration`).
 @Suite struct SQLiteProcessConfigurationTests {

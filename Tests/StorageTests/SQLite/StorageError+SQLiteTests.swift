@@ -1,7 +1,8 @@
 import CSQLite3
+import StorageCore
 import Testing
 
-@testable import Storage
+@testable import StorageSQLite
 
 @Suite struct StorageErrorSQLiteTests {
     @Test func sqliteCodesBecomeBackendNeutralCausesWithTheCodeAsDetail() throws {

@@ -1,0 +1,30 @@
+/// One backend's whole store: accounts, and each account's contacts and triggers. The
+/// composition root opens one (see `DataStoreBackend`); everything else reaches the data
+/// through the account-scoped views it hands out, so a view can only ever see its account.
+public protocol DataStore: Sendable {
+    /// The accounts.
+    var accounts: any AccountStore { get }
+    /// The contacts of `account` (a cheap view: make one per request).
+    func contacts(of account: AccountKey) -> any ContactRepository
+    /// The triggers and Idempotency-Key answers of `account` (a cheap view). The retention
+    /// purge and the stored counts of the view act on the whole store.
+    func triggers(of account: AccountKey) -> any TriggerStore
+    /// Every committed contact change of every account, in commit order. A change with
+    /// neither `before` nor `after` says only that the account's contacts changed in ways this
+    /// process did not see (another process sharing the store made them): re-read them.
+    var changes: ContactChangeFeed { get }
+    /// Triggers other processes sharing the store recorded (never this process's own).
+    var remoteTriggers: TriggerFeed { get }
+    /// Whether a read may wait on another client of the database (a lock it holds): the API
+    /// then reads only off its HTTP threads. False for a store only this process uses.
+    var readsMayWait: Bool { get }
+    /// Checks the store answers (for readiness).
+    func ping() throws(StorageError)
+    /// Flushes what the backend buffers at shutdown (SQLite: a WAL checkpoint).
+    func close() throws(StorageError)
+}
+
+extension DataStore {
+    /// SQLite (WAL: a read never waits for a writer) and the in-memory store: no.
+    public var readsMayWait: Bool { false }
+}

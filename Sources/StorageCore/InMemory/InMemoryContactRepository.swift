@@ -1,0 +1,129 @@
+import QuickActions
+import Synchronization
+
+/// Contacts in memory: for unit tests and `--store memory`. Lost when the process ends.
+/// Every account's contacts share one store (and one sequence); a view sees its account's.
+public final class InMemoryContactRepository: ContactRepository {
+    private struct State {
+        var byAccount: [AccountKey: [Contact]] = [:]
+        var nextSequence: Int64 = 1
+        /// Accounts deleted: a create for one of them stores nothing.
+        var deleted: Set<AccountKey> = []
+    }
+
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        let changes = ContactChangeFeed()
+    }
+
+    private let shared: Shared
+    private let clock: @Sendable () -> Timestamp
+    /// Whose contacts this view holds.
+    public let account: AccountKey
+    /// The store's feed: every account's changes, each naming its account.
+    public var changes: ContactChangeFeed { shared.changes }
+
+    /// Creates an empty repository, viewed as the account `default`'s; `clock` supplies timestamps.
+    public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {
+        self.shared = Shared()
+        self.clock = clock
+        self.account = .default
+    }
+
+    private init(shared: Shared, account: AccountKey, clock: @escaping @Sendable () -> Timestamp) {
+        self.shared = shared
+        self.account = account
+        self.clock = clock
+    }
+
+    /// The same store, viewed as `account`'s.
+    public func scoped(to account: AccountKey) -> InMemoryContactRepository {
+        InMemoryContactRepository(shared: shared, account: account, clock: clock)
+    }
+
+    /// Removes every contact of `account` (its deletion; no change is reported per contact),
+    /// and refuses its creates from now on.
+    func removeAll(of account: AccountKey) {
+        shared.state.withLock { state in
+            state.byAccount[account] = nil
+            state.deleted.insert(account)
+        }
+    }
+
+    /// Takes creates of `account` again (the account `default`, restored).
+    func restore(_ account: AccountKey) {
+        shared.state.withLock { _ = $0.deleted.remove(account) }
+    }
+
+    public func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
+        let now = clock()
+        return try shared.state.withLock { (state) throws(StorageError) -> Contact in
+            if state.deleted.contains(account) { throw StorageError.accountDeleted }
+            if let quota, state.byAccount[account, default: []].count >= quota { throw StorageError.quotaExceeded(limit: quota) }
+            let created = ContactWriteRule.created(contact, id: ContactID.generate(at: now), at: now, sequence: state.nextSequence)
+            state.nextSequence += 1
+            state.byAccount[account, default: []].append(created)
+            // Under the lock: observers see changes in the order they were made.
+            changes.publish(ContactChange(account: account, before: nil, after: created))
+            return created
+        }
+    }
+
+    public func get(id: String) throws(StorageError) -> Contact? {
+        shared.state.withLock { $0.byAccount[account]?.first { $0.id == id } }
+    }
+
+    public func list(_ query: ContactQuery) throws(StorageError) -> ContactPage {
+        shared.state.withLock { state in
+            let matching = (state.byAccount[account] ?? []).filter(query.matches)
+            let after = matching.filter { $0.sequence > (query.after ?? 0) }
+            let page = Array(after.prefix(query.limit))
+            let next = after.count > page.count ? page.last?.sequence : nil
+            return ContactPage(contacts: page, total: matching.count, nextAfter: next)
+        }
+    }
+
+    public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+        let now = clock()
+        return shared.state.withLock { state in
+            let index = state.byAccount[account]?.firstIndex { $0.id == id }
+            let result = ContactWriteRule.update(
+                index.flatMap { state.byAccount[account]?[$0] }, with: patch, expectedRevision: expectedRevision, at: now)
+            if let index, case .done(let before, let after?) = result {
+                state.byAccount[account]?[index] = after
+                changes.publish(ContactChange(account: account, before: before, after: after))
+            }
+            return result
+        }
+    }
+
+    public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
+        shared.state.withLock { state in
+            let index = state.byAccount[account]?.firstIndex { $0.id == id }
+            let result = ContactWriteRule.delete(index.flatMap { state.byAccount[account]?[$0] }, expectedRevision: expectedRevision)
+            if let index, case .done(let before, _) = result {
+                state.byAccount[account]?.remove(at: index)
+                changes.publish(ContactChange(account: account, before: before, after: nil))
+            }
+            return result
+        }
+    }
+
+    public func favorites() throws(StorageError) -> [Contact] {
+        shared.state.withLock { ($0.byAccount[account] ?? []).filter(\.favorite) }
+    }
+
+    public func contacts(named name: String) throws(StorageError) -> [Contact] {
+        guard let key = ContactName.key(name) else { return [] }
+        return shared.state.withLock { ($0.byAccount[account] ?? []).filter { ContactName.matches($0.name, key: key) } }
+    }
+
+    public func counts() throws(StorageError) -> (contacts: Int, favorites: Int) {
+        shared.state.withLock { state in
+            let contacts = state.byAccount[account] ?? []
+            return (contacts.count, contacts.count(where: \.favorite))
+        }
+    }
+
+    public func ping() throws(StorageError) {}
+}

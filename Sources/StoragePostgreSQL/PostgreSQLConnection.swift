@@ -1,0 +1,164 @@
+import CLibPQ
+import Glibc
+import StorageCore
+
+/// One libpq connection: finished on deinit, statements prepared once and reused, and every
+/// result read through one `check` that turns a failure into a `StorageError` carrying the
+/// SQLSTATE and the server's message (without the password). The server's notices go to the
+/// store's log (`PostgreSQLNoticeBridge`), never to stderr as libpq would print them.
+///
+/// `@unchecked Sendable` because a `PGconn` is not thread-safe: every instance is reachable
+/// only inside a `Mutex` (the writer, one reader slot) or from the one listener thread that
+/// owns it, so at most one thread uses a connection at a time.
+final class PostgreSQLConnection: @unchecked Sendable {
+    /// Where it connects, for messages.
+    let location: PostgreSQLLocation
+    /// The limits its session set when it opened.
+    let timeouts: PostgreSQLTimeouts
+    private let handle: OpaquePointer
+    /// What the notice receiver writes to, retained for as long as libpq may call it.
+    private let notices: Unmanaged<PostgreSQLNoticeBridge.Context>?
+    /// Prepared statements' names, keyed by their SQL text.
+    private var prepared: [String: String] = [:]
+
+    /// Connects to `location` (`database`, when given, replaces its database name), checks the
+    /// connection is usable, hands the server's notices to `log` (libpq prints them on stderr
+    /// otherwise) and sets `timeouts` on the session. Throws naming the server and libpq's reason.
+    init(
+        _ location: PostgreSQLLocation, database: String? = nil, timeouts: PostgreSQLTimeouts = .none, log: StorageLog = .discard
+    ) throws(StorageError) {
+        // Defaults first, then the location (expanded by libpq), then what must win.
+        var keywords = ["application_name", "connect_timeout", "dbname"]
+        var values = ["quickactiond", "5", location.conninfo]
+        if let database {
+            keywords.append("dbname")
+            values.append(database)
+        }
+        let connection = Self.withCStrings(keywords) { keywords in
+            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let connection else { throw StorageError.postgreSQLConnection("cannot connect to PostgreSQL at \(location.server): out of memory") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let reason = location.redact(Self.trimmed(String(cString: PQerrorMessage(connection))))
+            PQfinish(connection)
+            throw StorageError.postgreSQLConnection("cannot connect to PostgreSQL at \(location.server): \(reason)")
+        }
+        let notices = Unmanaged.passRetained(PostgreSQLNoticeBridge.Context(log: log, location: location))
+        _ = PQsetNoticeReceiver(connection, PostgreSQLNoticeBridge.receiver, notices.toOpaque())
+        self.location = location
+        self.timeouts = timeouts
+        self.handle = connection
+        self.notices = notices
+        if timeouts != .none { try run(timeouts.sessionSettings) }
+    }
+
+    deinit {
+        PQfinish(handle)
+        notices?.release()
+    }
+
+    /// Whether the connection still works, as far as libpq knows.
+    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The socket, for waiting on notifications.
+    var socket: Int32 { PQsocket(handle) }
+
+    /// Waits up to `milliseconds` for the server to send something (a notification).
+    func waitForInput(milliseconds: Int32) {
+        _ = qa_pq_wait_readable(PQsocket(handle), milliseconds)
+    }
+
+    /// Reads what the server sent and returns the payloads of the notifications received.
+    func notifications() throws(StorageError) -> [String] {
+        guard PQconsumeInput(handle) == 1 else { throw failure() }
+        var payloads: [String] = []
+        while let notification = PQnotifies(handle) {
+            payloads.append(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+        // A closed socket reads as "nothing new": ask the server, so a lost connection shows.
+        if payloads.isEmpty && !isOpen { throw failure() }
+        return payloads
+    }
+
+    /// Runs `sql` with `values` bound (a prepared statement, made on first use); returns its
+    /// result in binary format.
+    @discardableResult
+    func execute(_ sql: String, _ values: [PostgreSQLValue] = []) throws(StorageError) -> PostgreSQLResult {
+        let name = try statement(sql, types: values.map(\.type))
+        let encoded = values.map(\.encoded)
+        var buffer: [UInt8] = []
+        var offsets: [Int?] = []
+        for bytes in encoded {
+            offsets.append(
+                bytes.map { bytes in
+                    defer {
+                        buffer.append(contentsOf: bytes)
+                        buffer.append(0)
+                    }
+                    return buffer.count
+                })
+        }
+        buffer.append(0)
+        let lengths = encoded.map { Int32($0?.count ?? 0) }
+        let formats = values.map(\.format)
+        let result = buffer.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            let base = UnsafeRawPointer(buffer.baseAddress)
+            let pointers = offsets.map { offset -> UnsafePointer<CChar>? in
+                guard let offset, let base else { return nil }
+                return (base + offset).assumingMemoryBound(to: CChar.self)
+            }
+            return PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
+        }
+        return try check(result, sql: sql)
+    }
+
+    /// Runs `sql` (one or more statements without parameters: schema, transaction control,
+    /// constants written in this module, never text from a request).
+    func run(_ sql: String) throws(StorageError) {
+        _ = try check(PQexec(handle, sql), sql: sql)
+    }
+
+    /// The name of the prepared statement for `sql`, preparing it on first use.
+    private func statement(_ sql: String, types: [Oid]) throws(StorageError) -> String {
+        if let name = prepared[sql] { return name }
+        let name = "q\(prepared.count + 1)"
+        _ = try check(PQprepare(handle, name, sql, Int32(types.count), types), sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    /// Returns `result` when the statement succeeded; otherwise clears it and throws an error
+    /// with the SQLSTATE and PostgreSQL's message.
+    func check(_ result: OpaquePointer?, sql: String) throws(StorageError) -> PostgreSQLResult {
+        guard let result else { throw failure() }
+        let status = PQresultStatus(result)
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return PostgreSQLResult(result) }
+        defer { PQclear(result) }
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+        let message = PQresultErrorMessage(result).map { Self.trimmed(String(cString: $0)) } ?? ""
+        guard let state, isOpen else { throw failure(message) }
+        throw StorageError.postgreSQL(state: state, message: "PostgreSQL at \(location.server): \(location.redact(message))")
+    }
+
+    /// The error for a statement that got no answer from the server (no SQLSTATE): libpq lost
+    /// the connection, whether or not its status says so yet.
+    private func failure(_ message: String = "") -> StorageError {
+        let reason = message.isEmpty ? Self.trimmed(String(cString: PQerrorMessage(handle))) : message
+        return StorageError.postgreSQLConnection("PostgreSQL at \(location.server): \(location.redact(reason))")
+    }
+
+    /// `text` without the newline libpq ends its messages with, on one line.
+    static func trimmed(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { line in
+            line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        }.map { String($0) }.joined(separator: " ")
+    }
+
+    /// Runs `body` with `strings` as an array of C strings ending in NULL.
+    private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
+    }
+}

@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import StorageCore
+import Synchronization
+
+/// The instance's ear on the other instances: one connection of its own that `LISTEN`s on
+/// `PostgreSQLChangeNotice.channel`, waited on by a thread of its own (a `PGconn` is not thread-safe).
+///
+/// For each notice of another instance (its own are skipped: they carry its id):
+/// - a contact change publishes a re-read of that account on `changes` (a change with
+///   neither before nor after), once per account per wake-up however many arrived;
+/// - a trigger is read by its event id and published on `remoteTriggers`;
+/// - a replaced token or a deleted account is published on `accountChanges`.
+///
+/// The connection is re-established with the session's backoff. Notices sent while it was
+/// down are lost, so after each reconnection `AccountChange.everything` is published: the API
+/// drops its cached tokens and lists and ends its event streams, whose clients resume with
+/// `Last-Event-ID` and get the gap's triggers from the log.
+final class PostgreSQLListener: Sendable {
+    private let database: PostgreSQLDatabase
+    private let worker: PostgreSQLSessionThread
+    /// How many connections the session has opened (each one after the first follows a gap).
+    private let connections = Counter()
+
+    /// A listener for `database`, on a connection of its own.
+    init(database: PostgreSQLDatabase) {
+        self.database = database
+        let connections = connections
+        let session = PostgreSQLSession(database.connector) { (connection) throws(StorageError) in
+            try connection.run("LISTEN \(PostgreSQLChangeNotice.channel)")
+            connections.value.add(1, ordering: .relaxed)
+        }
+        worker = PostgreSQLSessionThread(session: session)
+    }
+
+    /// Connects and `LISTEN`s (before the store is handed out, so no notice of a change made
+    /// after it opened is missed), then waits for notices on a thread of its own (not a
+    /// Dispatch worker: it blocks in `poll` for good, and Dispatch's pool is shared with the
+    /// writer's completions).
+    func start() throws(StorageError) {
+        try worker.session.use(retry: false) { _ throws(StorageError) in }
+        worker.start(name: "quickactiond.postgresql.listener") { [self] in run() }
+    }
+
+    /// Stops the thread (within about 200 ms) and closes the connection.
+    func stop() {
+        worker.stop()
+    }
+
+    private func run() {
+        var seen = 0
+        while !worker.isStopped {
+            do {
+                let payloads = try worker.session.use(retry: false) { (connection) throws(StorageError) -> [String] in
+                    connection.waitForInput(milliseconds: 200)
+                    return try connection.notifications()
+                }
+                let opened = connections.value.load(ordering: .relaxed)
+                if opened != seen {
+                    if seen > 0 { resynchronize() }
+                    seen = opened
+                }
+                // This instance's own notices (every write it commits) are skipped before they are parsed.
+                let own = database.instance + ":"
+                let others = payloads.lazy.filter { !$0.hasPrefix(own) }.compactMap(PostgreSQLChangeNotice.init(payload:))
+                handle(others.filter { $0.instance != database.instance })
+            } catch {
+                // The session throws at once while it backs off: pause instead of spinning.
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// Publishes what `notices` say changed.
+    private func handle(_ notices: [PostgreSQLChangeNotice]) {
+        var reread: [AccountKey] = []
+        for notice in notices {
+            switch notice.kind {
+            case .contact:
+                if !reread.contains(notice.account) { reread.append(notice.account) }
+            case .trigger:
+                let logged = try? database.readers.read { (connection) throws(StorageError) -> LoggedTrigger? in
+                    let result = try connection.execute(PostgreSQLTriggerSQL.byEventID, [.integer(notice.account.rawValue), .integer(notice.number)])
+                    return result.count > 0 ? PostgreSQLTriggerSQL.logged(result, 0) : nil
+                }
+                if let logged = logged ?? nil { database.remoteTriggers.publish(account: notice.account, logged) }
+            case .tokenReplaced:
+                database.accountChanges.publish(.tokenReplaced(notice.account))
+            case .accountDeleted:
+                database.accountChanges.publish(.deleted(notice.account))
+            }
+        }
+        for account in reread { database.changes.publish(ContactChange(account: account, before: nil, after: nil)) }
+    }
+
+    /// After a gap: anything may have changed. One signal (`AccountChange.everything`) drops
+    /// every cached token and list and ends the event streams, whose clients resume with
+    /// Last-Event-ID; the account `default`'s list (single-account mode's) is read again.
+    private func resynchronize() {
+        database.accountChanges.publish(.everything)
+        database.changes.publish(ContactChange(account: .default, before: nil, after: nil))
+    }
+}
+
+/// A count the listener's connection hook and its thread share.
+private final class Counter: Sendable {
+    let value = Atomic<Int>(0)
+}

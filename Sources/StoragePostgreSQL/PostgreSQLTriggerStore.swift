@@ -1,0 +1,113 @@
+import QuickActions
+import StorageCore
+
+/// One account's triggers and Idempotency-Key answers in the shared PostgreSQL database.
+/// The claim of a key is the insert of its answer (`ON CONFLICT DO NOTHING`) in the same
+/// transaction as the trigger: two instances racing on one key record it once, and the
+/// loser gets the winner's answer.
+final class PostgreSQLTriggerStore: TriggerStore {
+    private let store: PostgreSQLDatabase
+    /// Whose triggers and answers these are (the purge and the stored counts are the whole store's).
+    let account: AccountKey
+
+    init(store: PostgreSQLDatabase, account: AccountKey) {
+        self.store = store
+        self.account = account
+    }
+
+    func record(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> StoredAnswer? {
+        if case .answered(let existing) = try append(record, answer: answer) { return existing }
+        return nil
+    }
+
+    func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
+        let account = account
+        let instance = store.instance
+        return try store.writer.write(
+            { (connection) throws(StorageError) -> TriggerAppend in
+                if let answer {
+                    let claim = try connection.execute(PostgreSQLTriggerSQL.claimAnswer, PostgreSQLTriggerSQL.claimValues(answer, account: account))
+                    if claim.changes == 0 {
+                        let winner = try connection.execute(PostgreSQLTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)])
+                        guard winner.count > 0 else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
+                        return .answered(PostgreSQLTriggerSQL.answer(winner, 0))
+                    }
+                }
+                let inserted = try connection.execute(PostgreSQLTriggerSQL.insert, PostgreSQLTriggerSQL.insertValues(record, account: account))
+                return .recorded(eventID: inserted.int64(0, 0))
+            },
+            notify: { outcome in
+                guard case .recorded(let eventID) = outcome else { return [] }
+                return [PostgreSQLChangeNotice(instance: instance, kind: .trigger, account: account, number: eventID)]
+            })
+    }
+
+    func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {
+        try store.readers.read { (connection) throws(StorageError) -> StoredAnswer? in
+            let result = try connection.execute(PostgreSQLTriggerSQL.answerByKey, [.integer(account.rawValue), .text(key)])
+            return result.count > 0 ? PostgreSQLTriggerSQL.answer(result, 0) : nil
+        }
+    }
+
+    func triggers(limit: Int, type: String?, contactId: String?) throws(StorageError) -> [TriggerRecord] {
+        try store.readers.read { (connection) throws(StorageError) -> [TriggerRecord] in
+            try connection.execute(
+                PostgreSQLTriggerSQL.list,
+                [.integer(account.rawValue), .optionalText(type), .optionalText(contactId), .integer(Int64(max(limit, 0)))]
+            ).rows(PostgreSQLTriggerSQL.record)
+        }
+    }
+
+    func stats() throws(StorageError) -> TriggerStats {
+        try store.readers.snapshot { (connection) throws(StorageError) -> TriggerStats in
+            let key: [PostgreSQLValue] = [.integer(account.rawValue)]
+            let byType = try connection.execute(PostgreSQLTriggerSQL.countsByType, key).rows { ($0.text($1, 0), Int($0.int64($1, 1))) }
+            let byContact = try connection.execute(PostgreSQLTriggerSQL.countsByContact, key).rows { ($0.text($1, 0), Int($0.int64($1, 1))) }
+            return TriggerStats(
+                total: byType.reduce(0) { $0 + $1.1 }, byType: Dictionary(uniqueKeysWithValues: byType),
+                byContact: Dictionary(uniqueKeysWithValues: byContact))
+        }
+    }
+
+    @discardableResult
+    func purgeAnswers(before cutoff: Timestamp) throws(StorageError) -> Int {
+        try store.writer.write { (connection) throws(StorageError) -> Int in
+            try connection.execute(PostgreSQLTriggerSQL.purge, [.integer(cutoff.millisecondsSince1970)]).changes
+        }
+    }
+
+    func purgeAnswers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        try store.writer.write { (connection) throws(StorageError) -> Int in
+            try connection.execute(PostgreSQLTriggerSQL.purgeAnswerBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]).changes
+        }
+    }
+
+    func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        try store.writer.write { (connection) throws(StorageError) -> Int in
+            let values: [PostgreSQLValue] = [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]
+            try connection.execute(PostgreSQLTriggerSQL.raiseFloor, values)
+            return try connection.execute(PostgreSQLTriggerSQL.purgeTriggerBatch, values).changes
+        }
+    }
+
+    func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
+        try store.readers.read { (connection) throws(StorageError) -> (answers: Int, triggers: Int) in
+            let result = try connection.execute(PostgreSQLTriggerSQL.storedCounts)
+            return (Int(result.int64(0, 0)), Int(result.int64(0, 1)))
+        }
+    }
+
+    func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]? {
+        try store.readers.snapshot { (connection) throws(StorageError) -> [LoggedTrigger]? in
+            let bounds = try connection.execute(PostgreSQLTriggerSQL.bounds)
+            guard id >= bounds.int64(0, 0), id <= bounds.int64(0, 1) else { return nil }
+            return try connection.execute(PostgreSQLTriggerSQL.after, [.integer(account.rawValue), .integer(id), .integer(Int64(max(limit, 0)))])
+                .rows(PostgreSQLTriggerSQL.logged)
+        }
+    }
+
+    func reserveEventID() throws(StorageError) -> Int64 {
+        // nextval is outside transactions: a reader connection serves, no commit is needed.
+        try store.readers.read { (connection) throws(StorageError) -> Int64 in try connection.execute(PostgreSQLTriggerSQL.reserve).int64(0, 0) }
+    }
+}
