@@ -102,7 +102,9 @@ let package = Package(
             name: "QuickActionsAPITests",
             dependencies: ["QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
             swiftSettings: strict),
-        .testTarget(name: "quickactiondTests", dependencies: ["quickactiond", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "quickactiondTests", dependencies: ["quickactiond", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
             dependencies: ["QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],
