@@ -1,11 +1,11 @@
 import CCrypto
+import Sharding
 import Storage
 import Synchronization
 
 /// Token digests already looked up, with their accounts: a request with a known token costs a
 /// hash and a dictionary lookup, not a database read. Bounded (`--cache-accounts`): each of
-/// its shards forgets its oldest entry first when full (a ring of keys in insertion order, so
-/// eviction costs O(1)). A replaced token or a deleted account leaves at once (the store
+/// its shards forgets its oldest entry first when full (FIFO, in O(1)). A replaced token or a deleted account leaves at once (the store
 /// reports both, see `AccountChangeFeed`), so revocation needs no expiry.
 final class AccountTokenCache: Sendable {
     /// A SHA-256 digest as four words: hashed and compared without touching the heap.
@@ -53,25 +53,20 @@ final class AccountTokenCache: Sendable {
         }
     }
 
+    /// One shard's tokens, both ways, and the order they came in.
     private struct Shard {
         var accounts: [Digest: AccountKey] = [:]
         var digests: [AccountKey: Digest] = [:]
-        /// Keys in insertion order, as a ring: the next to evict is at `next`.
-        var ring: [Digest?]
-        var next = 0
+        /// Digests in insertion order (a forgotten one stays until its turn, stale).
+        var order: BoundedRing<Digest>
 
         init(capacity: Int) {
-            ring = Array(repeating: nil, count: capacity)
+            order = BoundedRing(capacity: capacity)
         }
     }
 
-    private final class ShardBox: Sendable {
-        let state: Mutex<Shard>
-        init(capacity: Int) { state = Mutex(Shard(capacity: capacity)) }
-    }
-
     private static let shardCount = 16
-    private let shards: [ShardBox]
+    private let shards: Sharded<Shard>
     /// Counts `forget` calls: a lookup that began before one may have read a token it revoked.
     private let revocations = Atomic<UInt64>(0)
 
@@ -83,24 +78,22 @@ final class AccountTokenCache: Sendable {
     /// A cache of at most `capacity` tokens (at least one per shard).
     init(capacity: Int) {
         let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
-        shards = (0..<Self.shardCount).map { _ in ShardBox(capacity: perShard) }
+        shards = Sharded(count: Self.shardCount) { _ in Shard(capacity: perShard) }
     }
 
     /// The account of `key`, if cached.
     func account(for key: Digest) -> AccountKey? {
-        shard(key).state.withLock { $0.accounts[key] }
+        shards.withLock(forHash: key.words.1) { $0.accounts[key] }
     }
 
     /// Remembers that `key` opens `account`, as the store said after `revocationCount` was
     /// `seen`: unless a token was revoked since (the store's answer may predate it).
     func remember(_ key: Digest, opens account: AccountKey, seen: UInt64) {
-        shard(key).state.withLock { shard in
+        shards.withLock(forHash: key.words.1) { shard in
             guard shard.accounts[key] == nil, revocations.load(ordering: .acquiring) == seen else { return }
-            if let evicted = shard.ring[shard.next], let owner = shard.accounts.removeValue(forKey: evicted) {
+            if let evicted = shard.order.push(key), let owner = shard.accounts.removeValue(forKey: evicted) {
                 shard.digests[owner] = nil
             }
-            shard.ring[shard.next] = key
-            shard.next = (shard.next + 1) % shard.ring.count
             shard.accounts[key] = account
             shard.digests[account] = key
         }
@@ -109,30 +102,22 @@ final class AccountTokenCache: Sendable {
     /// Forgets `account`'s token (in whichever shard holds it).
     func forget(_ account: AccountKey) {
         revocations.add(1, ordering: .releasing)
-        for box in shards {
-            box.state.withLock { shard in
-                if let digest = shard.digests.removeValue(forKey: account) { shard.accounts[digest] = nil }
-            }
+        shards.forEach { shard in
+            if let digest = shard.digests.removeValue(forKey: account) { shard.accounts[digest] = nil }
         }
     }
 
     /// Forgets every token (changes may have been missed, see `AccountChange.everything`).
     func forgetAll() {
         revocations.add(1, ordering: .releasing)
-        for box in shards {
-            box.state.withLock { shard in
-                shard.accounts.removeAll()
-                shard.digests.removeAll()
-            }
+        shards.forEach { shard in
+            shard.accounts.removeAll()
+            shard.digests.removeAll()
         }
     }
 
     /// Tokens held.
     var count: Int {
-        shards.reduce(0) { total, box in total + box.state.withLock { $0.accounts.count } }
-    }
-
-    private func shard(_ key: Digest) -> ShardBox {
-        shards[Int(key.words.1 % UInt64(Self.shardCount))]
+        shards.reduce(0) { total, shard in total + shard.accounts.count }
     }
 }
