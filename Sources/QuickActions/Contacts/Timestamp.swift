@@ -36,29 +36,28 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let (year, month, day) = Self.civil(fromDays: days)
         guard (0...9999).contains(year) else { return Self.padded(year, month, day, secondOfDay, fraction) }
         // 24 bytes written in place: a list of contacts formats two of these per contact.
-        return String(unsafeUninitializedCapacity: 24) { buffer in
-            func put(_ value: Int, _ width: Int, at offset: Int) {
+        return StringBytes.string(utf8Count: 24) { buffer in
+            func put(_ value: Int, _ width: Int, at offset: Int, in buffer: inout MutableSpan<UInt8>) {
                 var rest = value
                 for index in stride(from: offset + width - 1, through: offset, by: -1) {
                     buffer[index] = UInt8(0x30 + rest % 10)
                     rest /= 10
                 }
             }
-            put(year, 4, at: 0)
+            put(year, 4, at: 0, in: &buffer)
             buffer[4] = 0x2D
-            put(month, 2, at: 5)
+            put(month, 2, at: 5, in: &buffer)
             buffer[7] = 0x2D
-            put(day, 2, at: 8)
+            put(day, 2, at: 8, in: &buffer)
             buffer[10] = 0x54
-            put(secondOfDay / 3600, 2, at: 11)
+            put(secondOfDay / 3600, 2, at: 11, in: &buffer)
             buffer[13] = 0x3A
-            put(secondOfDay / 60 % 60, 2, at: 14)
+            put(secondOfDay / 60 % 60, 2, at: 14, in: &buffer)
             buffer[16] = 0x3A
-            put(secondOfDay % 60, 2, at: 17)
+            put(secondOfDay % 60, 2, at: 17, in: &buffer)
             buffer[19] = 0x2E
-            put(fraction, 3, at: 20)
+            put(fraction, 3, at: 20, in: &buffer)
             buffer[23] = 0x5A
-            return 24
         }
     }
 
