@@ -35,8 +35,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // Per-thread replicas (one row per HTTP thread), for the transport and the API alike.
+        // Concurrency building blocks for the transport and the API alike: per-thread replicas (one
+        // row per HTTP thread), sharded locks, bounded rings, the CLOCK, references read unretained.
         .target(name: "Sharding", swiftSettings: strict),
+        // SHA-256 and the system's random bytes: the only module that imports CCrypto.
+        .target(name: "Cryptography", dependencies: ["CCrypto"], swiftSettings: strict),
         // Transport only: the only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Sharding"], swiftSettings: strict),
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
@@ -47,7 +50,7 @@ let package = Package(
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "Sharding", "Storage", "CCrypto"],
+            dependencies: ["Cryptography", "HTTPServer", "QuickActions", "Sharding", "Storage"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
@@ -63,10 +66,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding"], swiftSettings: strict),
         .testTarget(name: "QuickActionsTests", dependencies: ["QuickActions"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
-        .testTarget(name: "QuickActionsAPITests", dependencies: ["QuickActionsAPI", "Sharding"], swiftSettings: strict),
+        .testTarget(name: "QuickActionsAPITests", dependencies: ["Cryptography", "QuickActionsAPI", "Sharding"], swiftSettings: strict),
         .testTarget(name: "quickactiondTests", dependencies: ["quickactiond"], swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",

@@ -85,11 +85,6 @@ public final class HTTPServer: Sendable {
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
     }
 
-    /// Requests being processed right now.
-    public var inFlightRequests: Int {
-        context.inFlight.value
-    }
-
     /// Streaming responses being sent right now.
     public var openStreams: Int {
         context.streams.count
