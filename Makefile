@@ -90,8 +90,11 @@ fuzz: deps
 bench: deps
 	bench/run.sh
 
-lint:
+## lint: swift format (strict), and unsafe code only where C is (scripts/check_unsafe.py lists it per module)
+lint: EXTRA_APT += python3
+lint: deps
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	scripts/check_unsafe.py
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
