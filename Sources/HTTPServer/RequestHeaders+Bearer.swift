@@ -5,11 +5,22 @@ extension RequestHeaders {
     ///
     /// No copy of the token is made: a credential's digest is computed from these bytes on
     /// every request.
+    @inlinable
     public func withBearerToken<Result>(_ body: (Span<UInt8>) -> Result) -> Result? {
-        withFirstValue("Authorization") { value -> Result? in
-            guard let token = Self.bearerToken(in: value) else { return nil }
-            return body(UnsafeBufferPointer(rebasing: value[token]).span)
-        } ?? nil
+        // The generic part is made in the caller; the reading is not generic, so no type's
+        // metadata is looked up at run time.
+        var result: Result?
+        forBearerToken { result = body($0) }
+        return result
+    }
+
+    /// Calls `body` with the token, if any (see `withBearerToken`).
+    @usableFromInline
+    func forBearerToken(_ body: (Span<UInt8>) -> Void) {
+        _ = withFirstValue("Authorization") { value in
+            guard let token = Self.bearerToken(in: value) else { return }
+            body(UnsafeBufferPointer(rebasing: value[token]).span)
+        }
     }
 
     /// Where the token lies in an `Authorization` value of the Bearer scheme.

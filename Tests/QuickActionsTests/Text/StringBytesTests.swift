@@ -30,4 +30,9 @@ import Testing
         #expect(StringBytes.string(utf8Count: 2) { $0[0] = 0x61 } == "a\u{0}")
         #expect(StringBytes.string(utf8Count: 1) { $0[0] = 0xFF } == "\u{FFFD}")
     }
+
+    @Test func makesAStringOfPackedWords() {
+        let words: (UInt64, UInt64, UInt64) = (0x3837_3635_3433_3231, 0x4847_4645_4443_4241, 0x7A79_7877_7675_7473)
+        #expect(StringBytes.string(packed: words) == "12345678ABCDEFGHstuvwxyz")
+    }
 }
