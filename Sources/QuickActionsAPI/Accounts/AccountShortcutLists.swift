@@ -7,7 +7,7 @@ import Storage
 /// so memory does not grow with the number of accounts. A list is read from the store and
 /// rendered on a miss (`AccountShortcutList`); a change of its favorites drops it, to be read
 /// again on next use; when the cache is full, a list not used since the clock hand last passed
-/// leaves (`Clock`).
+/// leaves (`ClockRing`).
 ///
 /// The cache is split into shards (`Sharded`), each under a lock of its own. A list read while a
 /// change of the same shard committed may miss that change, so it is served to the request that
@@ -34,7 +34,7 @@ public final class AccountShortcutLists: Sendable {
         var entries: [AccountKey: Entry] = [:]
         /// The cached accounts, for eviction (the marks live there, not in `entries`: the hand
         /// reads and clears them without hashing).
-        var clock: Clock<AccountKey>
+        var clock: ClockRing<AccountKey>
         /// The validators of lists that left `entries` (and may be back), until a change of their account.
         var validators: [AccountKey: [ShortcutValidator]] = [:]
         /// Accounts in the order their validators were kept: the oldest leave first. An account
@@ -53,7 +53,7 @@ public final class AccountShortcutLists: Sendable {
         var setup: ShortcutSetup
 
         init(capacity: Int, validatorCapacity: Int, setup: ShortcutSetup) {
-            clock = Clock(capacity: capacity)
+            clock = ClockRing(capacity: capacity)
             validatorOrder = BoundedRing(capacity: validatorCapacity)
             ghostOrder = BoundedRing(capacity: capacity)
             self.setup = setup

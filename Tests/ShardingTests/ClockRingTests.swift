@@ -1,9 +1,9 @@
 import Sharding
 import Testing
 
-@Suite struct ClockTests {
+@Suite struct ClockRingTests {
     @Test func keysFillFreeSlotsFirstThenTheHandEvicts() {
-        var clock = Clock<String>(capacity: 3)
+        var clock = ClockRing<String>(capacity: 3)
         #expect(clock.hasRoom)
         #expect(clock.admit("a") == (0, nil))
         #expect(clock.admit("b") == (1, nil))
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aTouchedKeyIsSparedOnceBySecondChance() {
-        var clock = Clock<String>(capacity: 2)
+        var clock = ClockRing<String>(capacity: 2)
         _ = clock.admit("a")
         _ = clock.admit("b")
         clock.touch(0)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func aClockOfOneEvictsItsKeyEvenWhenTouched() {
-        var clock = Clock<Int>(capacity: 1)
+        var clock = ClockRing<Int>(capacity: 1)
         #expect(clock.admit(1) == (0, nil))
         clock.touch(0)
         // One turn clears every mark: the hand comes back to the slot and takes it.
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aReleasedSlotIsTakenBeforeAnyKeyIsEvicted() {
-        var clock = Clock<String>(capacity: 3)
+        var clock = ClockRing<String>(capacity: 3)
         for key in ["a", "b", "c"] { _ = clock.admit(key) }
         clock.release(1)
         #expect(clock.key(in: 1) == nil && clock.count == 2 && clock.hasRoom)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func releasingASlotTwiceFreesItOnce() {
-        var clock = Clock<String>(capacity: 2)
+        var clock = ClockRing<String>(capacity: 2)
         _ = clock.admit("a")
         _ = clock.admit("b")
         clock.release(0)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aReleasedSlotNeverReachesTheHand() {
-        var clock = Clock<Int>(capacity: 2)
+        var clock = ClockRing<Int>(capacity: 2)
         _ = clock.admit(1)
         _ = clock.admit(2)
         clock.release(0)
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func removeAllFreesEverySlotAndResetsTheHand() {
-        var clock = Clock<Int>(capacity: 2)
+        var clock = ClockRing<Int>(capacity: 2)
         for key in 0..<5 { _ = clock.admit(key) }
         clock.removeAll()
         #expect(clock.count == 0 && clock.hasRoom)

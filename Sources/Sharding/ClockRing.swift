@@ -6,7 +6,7 @@
 /// since it last passed (clearing the marks it passes): that key is evicted, and returned. A
 /// hit marks its key's slot (`touch`). Where each key is, the cache remembers (the slot
 /// `admit` returns); the clock only holds the keys for the hand.
-public struct Clock<Key> {
+public struct ClockRing<Key> {
     /// A place on the clock: a key (nil: free, listed in `free`) and whether it was used since
     /// the hand last passed.
     @usableFromInline
@@ -91,5 +91,5 @@ public struct Clock<Key> {
     }
 }
 
-extension Clock: Sendable where Key: Sendable {}
-extension Clock.Slot: Sendable where Key: Sendable {}
+extension ClockRing: Sendable where Key: Sendable {}
+extension ClockRing.Slot: Sendable where Key: Sendable {}
