@@ -105,9 +105,12 @@ fuzz: deps
 bench: deps
 	bench/run.sh
 
-## lint: swift format's strict lint, then the module arrows check (below)
+## lint: swift format's strict lint, unsafe code only where C is (scripts/check_unsafe.py lists it per
+## module), then the module arrows check (below)
+lint: EXTRA_APT += python3
 lint: check-architecture
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	scripts/check_unsafe.py
 
 ## check-architecture: every import is one of ARCHITECTURE.md's module arrows, and the arrows are Package.swift's dependencies
 check-architecture: EXTRA_APT += python3

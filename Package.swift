@@ -35,8 +35,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // Per-thread replicas (one row per HTTP thread), for the transport and the API alike.
+        // Concurrency building blocks for the transport and the API alike: per-thread replicas (one
+        // row per HTTP thread), sharded locks, bounded rings, the CLOCK, references read unretained.
         .target(name: "Sharding", swiftSettings: strict),
+        // SHA-256 and the system's random bytes: the only module that imports CCrypto.
+        .target(name: "Cryptography", dependencies: ["CCrypto"], swiftSettings: strict),
         // Transport only: the only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Sharding"], swiftSettings: strict),
         // The domain: contacts, shortcut items, the builder. No HTTP, no SQL, no C library: the
@@ -53,7 +56,7 @@ let package = Package(
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
-            dependencies: ["HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "StorageCore", "CCrypto"],
+            dependencies: ["Cryptography", "HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "StorageCore"],
             swiftSettings: strict
         ),
         // The composition root: the command line, and the wiring of every part.
@@ -85,6 +88,7 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding", "TestSupport"], swiftSettings: strict),
         // TestSupport: the Android checks run Debian's aapt on what the domain writes.
         .testTarget(
@@ -100,7 +104,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "QuickActionsAPITests",
-            dependencies: ["QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
+            dependencies: [
+                "Cryptography", "QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "quickactiondTests", dependencies: ["quickactiond", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"],

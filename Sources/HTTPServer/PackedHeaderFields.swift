@@ -45,10 +45,17 @@ struct PackedHeaderFields: Sendable {
 
     /// The first value of the field named `name` (ASCII case-insensitive), or nil.
     func first(_ name: String) -> String? {
+        withFirst(name) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the value bytes of the first field named `name` (ASCII
+    /// case-insensitive), read in place; nil when there is none.
+    @inline(__always)
+    func withFirst<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         // (Optional chaining borrows the storage: no reference count per lookup.)
         guard !isEmpty else { return nil }
-        if let found = name.utf8.withContiguousStorageIfAvailable({ storage?.first($0) ?? nil }) { return found }
-        return Array(name.utf8).withUnsafeBufferPointer { storage?.first($0) ?? nil }
+        if let found = name.utf8.withContiguousStorageIfAvailable({ storage?.withFirst($0, body) ?? nil }) { return found }
+        return Array(name.utf8).withUnsafeBufferPointer { storage?.withFirst($0, body) ?? nil }
     }
 
     /// Every field, as strings.

@@ -24,12 +24,13 @@ extension PackedHeaderStorage {
         }
     }
 
-    /// The first value of the field named `wanted` (ASCII case-insensitive).
-    func first(_ wanted: UnsafeBufferPointer<UInt8>) -> String? {
-        var found: String?
+    /// `body` of the value of the first field named `wanted` (ASCII case-insensitive), read in place.
+    @inline(__always)
+    func withFirst<Result>(_ wanted: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        var found: Result?
         forEachField { name, value in
             guard name.count == wanted.count, zip(name, wanted).allSatisfy(asciiCaseInsensitiveEqual) else { return true }
-            found = String(decoding: value, as: UTF8.self)
+            found = body(value)
             return false
         }
         return found

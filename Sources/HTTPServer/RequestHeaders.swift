@@ -23,6 +23,16 @@ public struct RequestHeaders: Sendable, Sequence {
         packed.first(name)
     }
 
+    /// Whether a field named `name` (ASCII case-insensitive) is present.
+    public func contains(_ name: String) -> Bool {
+        packed.withFirst(name) { _ in true } ?? false
+    }
+
+    /// Calls `body` with the bytes of the first value for `name`, read in place; nil when there is none.
+    func withFirstValue<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        packed.withFirst(name, body)
+    }
+
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
         fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)

@@ -129,22 +129,3 @@ import Testing
         #expect(head.headers["ETag"] == get.headers["ETag"])
     }
 }
-
-/// `ShortcutsController.matches`: the `If-None-Match` list, read in place (RFC 9110 §13.1.2).
-@Suite struct IfNoneMatchTests {
-    let etag = "\"0123abcd\""
-
-    @Test func namesTheTagAloneInAListWithWhiteSpaceWeakOrStar() {
-        let headers = [etag, " \(etag)\t", "\"other\", \(etag)", "\"other\",\(etag),\"third\"", "W/\(etag)", "\"x\", W/\(etag)"]
-        for header in headers + ["*", " * ", "\"x\",*"] {
-            #expect(ShortcutsController.matches(header, etag), "\(header)")
-        }
-    }
-
-    @Test func refusesOtherTagsPrefixesAndEmptyMembers() {
-        let headers = ["", ",", " , ", "\"other\"", "\"0123abc\"", "\"0123abcd", "0123abcd\"", "\"0123abcd\"x"]
-        for header in headers + ["w/\(etag)", "W/", "**", "\"x\" \(etag)"] {
-            #expect(!ShortcutsController.matches(header, etag), "\(header)")
-        }
-    }
-}

@@ -62,11 +62,11 @@ extension ContactValidator {
     /// general check runs). Every address a request sends goes through this.
     static func asciiEmailShape(_ email: String) -> Bool? {
         // The general check took a twentieth of a create (docs/performance.md).
-        var email = email
-        return email.withUTF8 { bytes -> Bool? in
+        StringBytes.withBytes(of: email) { bytes -> Bool? in
             var at: Int?
             var valid = true
-            for (index, byte) in bytes.enumerated() {
+            for index in bytes.indices {
+                let byte = bytes[index]
                 if byte >= 0x80 { return nil }
                 if byte < 0x20 || byte == 0x7F || byte == 0x20 { valid = false }
                 if byte == UInt8(ascii: "@") {
@@ -75,12 +75,15 @@ extension ContactValidator {
                 }
             }
             guard valid, let at, at > 0 else { return false }
-            let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
+            let domain = bytes.extracting((at + 1)...)
             let dot = UInt8(ascii: ".")
-            guard let first = domain.first, let last = domain.last, first != dot, last != dot,
-                let lastDot = domain.lastIndex(of: dot)
-            else { return false }
-            for index in domain.indices.dropFirst() where domain[index] == dot && domain[index - 1] == dot { return false }
+            guard !domain.isEmpty, domain[0] != dot, domain[domain.count - 1] != dot else { return false }
+            var lastDot: Int?
+            for index in domain.indices where domain[index] == dot {
+                if index > 0, domain[index - 1] == dot { return false }
+                lastDot = index
+            }
+            guard let lastDot else { return false }
             return domain.count - lastDot - 1 >= 2
         }
     }

@@ -17,13 +17,13 @@ public enum SearchFolding {
 
     /// `text`, all ASCII, lower-cased.
     static func asciiFold(_ text: String) -> String {
-        String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
-            var count = 0
-            for byte in text.utf8 {
-                buffer[count] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-                count += 1
+        StringBytes.withBytes(of: text) { bytes in
+            StringBytes.string(utf8Count: bytes.count) { folded in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    folded[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                }
             }
-            return count
         }
     }
 

@@ -54,14 +54,13 @@ public enum JSONWriter {
     /// as its UTF-8. Reads the string's bytes in place and copies each run between escapes at
     /// once (most strings have none: one copy).
     public static func writeString(_ string: String, to output: inout [UInt8]) {
-        var string = string
         output.append(UInt8(ascii: "\""))
-        string.withUTF8 { bytes in
+        StringBytes.withBytes(of: string) { bytes in
             var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                StringBytes.append(bytes.extracting(runStart..<index), to: &output)
                 runStart = index + 1
                 switch byte {
                 case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
@@ -73,7 +72,7 @@ public enum JSONWriter {
                     output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
                 }
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            StringBytes.append(bytes.extracting(runStart..<bytes.count), to: &output)
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -52,25 +52,14 @@ public enum FileContents {
         guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
         try requireRegularFile(status, limit: limit)
 
-        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard bytes.count <= limit else { break }
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
-            }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                readSome(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno)
-            }
-            if got == 0 { break }
-            count += got
+        let read: Data?
+        do {
+            read = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).read(upToCount: limit + 1)
+        } catch {
+            throw Failure(reason: "cannot be read (\(explain(error)))")
         }
-        guard count <= limit else { throw tooLarge(Int64(count), limit: limit, atLeast: true) }
-        bytes.removeLast(bytes.count - count)
+        let bytes = read.map { [UInt8]($0) } ?? []
+        guard bytes.count <= limit else { throw tooLarge(Int64(bytes.count), limit: limit, atLeast: true) }
         return bytes
     }
 
@@ -123,15 +112,6 @@ public enum FileContents {
         case S_IFLNK: "a symbolic link"
         default: "a file of an unknown kind"
         }
-    }
-
-    /// The C library's `read` (this type's own `read` hides it).
-    private static func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
     }
 
     /// The reason for a failed `stat`, `open` or `read`.

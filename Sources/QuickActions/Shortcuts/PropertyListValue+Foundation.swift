@@ -59,7 +59,7 @@ extension PropertyListValue {
     }
 
     private static func number(_ number: NSNumber, path: String) throws(FoundationConversionError) -> PropertyListValue {
-        switch UInt8(bitPattern: number.objCType.pointee) {
+        switch typeCode(number) {
         case UInt8(ascii: "c"), UInt8(ascii: "B"):
             return .bool(number.boolValue)
         case UInt8(ascii: "d"), UInt8(ascii: "f"):
@@ -78,6 +78,12 @@ extension PropertyListValue {
         }
     }
 
+    /// The first letter of `number`'s Objective-C type encoding ("c" for a boolean, "d" for a
+    /// double, "q" for a 64-bit integer…).
+    private static func typeCode(_ number: NSNumber) -> UInt8 {
+        String(cString: number.objCType).utf8.first ?? 0
+    }
+
     /// The plist type name of a Foundation object, for error messages.
     static func foundationTypeName(_ object: Any) -> String {
         if type(of: object) == Bool.self { return "boolean" }
@@ -85,7 +91,7 @@ extension PropertyListValue {
         if object is Date { return "date" }
         if object is Data { return "data" }
         if let number = object as? NSNumber {
-            switch UInt8(bitPattern: number.objCType.pointee) {
+            switch typeCode(number) {
             case UInt8(ascii: "c"), UInt8(ascii: "B"): return "boolean"
             case UInt8(ascii: "d"), UInt8(ascii: "f"): return "real"
             default: return "integer"

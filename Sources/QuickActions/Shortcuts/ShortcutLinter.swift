@@ -57,8 +57,7 @@ public enum ShortcutLinter {
             func checkEmoji(_ field: String, _ text: String) {
                 // No ASCII character shows as emoji (digits, # and * only do with a keycap or
                 // VS16 after them): most names skip the per-character Unicode lookups.
-                var bytes = text
-                if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return }
+                if text.utf8.allSatisfy({ $0 < 0x80 }) { return }
                 let emoji = text.filter(\.isEmojiGlyph)
                 if !emoji.isEmpty {
                     warn("emoji", "\(field) \"\(text)\" contains emoji (\(emoji)); use an icon (an SF Symbol) instead of emoji")
@@ -101,7 +100,7 @@ public enum ShortcutLinter {
     /// lower-cased copies; a title with other characters is lower-cased, once.
     private struct EarlierTitles {
         private struct Seen {
-            var title: String
+            let title: String
             let isASCII: Bool
             /// Its `lowercased()`, made when first needed.
             var folded: String?
@@ -119,7 +118,7 @@ public enum ShortcutLinter {
             var found: Int?
             for index in seen.indices {
                 if next.isASCII && seen[index].isASCII {
-                    if Self.equalIgnoringASCIICase(&next.title, &seen[index].title) {
+                    if Self.equalIgnoringASCIICase(next.title, seen[index].title) {
                         found = index
                         break
                     }
@@ -136,9 +135,9 @@ public enum ShortcutLinter {
             return found
         }
 
-        private static func equalIgnoringASCIICase(_ lhs: inout String, _ rhs: inout String) -> Bool {
-            lhs.withUTF8 { left in
-                rhs.withUTF8 { right in
+        private static func equalIgnoringASCIICase(_ lhs: String, _ rhs: String) -> Bool {
+            StringBytes.withBytes(of: lhs) { left in
+                StringBytes.withBytes(of: rhs) { right in
                     guard left.count == right.count else { return false }
                     for offset in 0..<left.count where asciiLowercased(left[offset]) != asciiLowercased(right[offset]) { return false }
                     return true
@@ -173,12 +172,10 @@ public enum ShortcutLinter {
     /// nil otherwise. Every title of a list rendered on a cache miss is checked: this is the
     /// usual case, without making characters or lowercased copies.
     static func containsASCIIWord(_ word: String, in text: String) -> Bool? {
-        var word = word
-        var text = text
-        return word.withUTF8 { needle in
-            text.withUTF8 { haystack -> Bool? in
-                let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
-                guard needle.allSatisfy(plain), haystack.allSatisfy(plain) else { return nil }
+        let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
+        guard word.utf8.allSatisfy(plain), text.utf8.allSatisfy(plain) else { return nil }
+        return StringBytes.withBytes(of: word) { needle in
+            StringBytes.withBytes(of: text) { haystack -> Bool? in
                 guard !needle.isEmpty, needle.count <= haystack.count else { return false }
                 let isWordByte = { (byte: UInt8) in
                     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

@@ -1,7 +1,7 @@
 import StorageCore
 
 /// What one request may reach: one account's contacts, triggers and shortcut list. The
-/// handler builds it from the credential (see `AccessControl`); controllers see nothing else,
+/// handler builds it from the credential (see `AccessPolicy`); controllers see nothing else,
 /// so no controller can reach another account's data.
 public struct AccountScope: Sendable {
     /// The account.
@@ -46,7 +46,7 @@ public enum CachedShortcuts: Sendable {
 ///
 /// Class-bound: a scope then holds one reference, and copies as a reference does. (An
 /// unconstrained existential is copied through its type's value witnesses, which kept a
-/// request's scope, and `AccessControl`'s mode that holds one, from being borrowed: every
+/// request's scope, and the access policy's state that held one, from being borrowed: every
 /// request copied both several times over.)
 public protocol AccountScopeSource: AnyObject, Sendable {
     /// The contacts of `account`.

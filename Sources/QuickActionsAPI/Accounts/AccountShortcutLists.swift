@@ -1,24 +1,22 @@
 import HTTPServer
 import QuickActions
+import Sharding
 import StorageCore
-import Synchronization
 
 /// Every account's shortcut list, in a cache bounded by `capacity` lists (`--cache-accounts`),
 /// so memory does not grow with the number of accounts. A list is read from the store and
 /// rendered on a miss (`AccountShortcutList`); a change of its favorites drops it, to be read
 /// again on next use; when the cache is full, a list not used since the clock hand last passed
-/// leaves (CLOCK, an approximation of least-recently-used that costs no write on most hits and
-/// no scan on a miss).
+/// leaves (`ClockRing`).
 ///
-/// The cache is split into shards, each under a lock of its own. A list read while a change
-/// of the same shard committed may miss that change, so it is served to the request that read
-/// it (which began before the change was answered) but not kept.
+/// The cache is split into shards (`Sharded`), each under a lock of its own. A list read while a
+/// change of the same shard committed may miss that change, so it is served to the request that
+/// read it (which began before the change was answered) but not kept.
 ///
 /// Once a shard is full, a list read on a miss is kept only on its account's second miss among
 /// the shard's last `capacity` misses (a ghost list of accounts, as 2Q keeps): an account asked
 /// for once in a long while is served and not kept, instead of pushing out a list asked for more
-/// often. On the bench's Zipf stream (100,000 accounts, 10,000 lists) this turns 85.1% hits into
-/// 87.4%, and evictions from 14.9% of requests into 2.5%.
+/// often.
 ///
 /// A list that leaves the cache leaves its validators behind (`ShortcutValidator`: each rendered
 /// representation's ETag, about a hundred bytes against the list's kilobytes), for ten times as
@@ -28,78 +26,61 @@ import Synchronization
 public final class AccountShortcutLists: Sendable {
     private struct Entry {
         let list: AccountShortcutList
-        /// Its place in `Shard.ring`.
+        /// Its slot on `Shard.clock`.
         let slot: Int
-    }
-
-    /// A place on the clock: an account whose list is cached (nil: free, listed in
-    /// `Shard.freeSlots`), and whether its list was used since the hand last passed.
-    private struct Slot {
-        var account: AccountKey?
-        var referenced = false
     }
 
     private struct Shard {
         var entries: [AccountKey: Entry] = [:]
-        /// The cached accounts by slot, for the clock hand (the marks live here, not in
-        /// `entries`: the hand reads and clears them without hashing).
-        var ring: [Slot] = []
-        var freeSlots: [Int] = []
-        var hand = 0
+        /// The cached accounts, for eviction (the marks live there, not in `entries`: the hand
+        /// reads and clears them without hashing).
+        var clock: ClockRing<AccountKey>
         /// The validators of lists that left `entries` (and may be back), until a change of their account.
         var validators: [AccountKey: [ShortcutValidator]] = [:]
-        /// Accounts in the order their validators were kept, as a ring (grown up to capacity):
-        /// the next to leave is at `nextValidator`.
-        var validatorRing: [AccountKey] = []
-        var nextValidator = 0
-        /// Accounts whose list missed while the shard was full and was not kept, as a ring of
-        /// up to capacity (an account kept since leaves a stale place, and may leave the set
+        /// Accounts in the order their validators were kept: the oldest leave first. An account
+        /// dropped since by a change leaves a stale place; one kept again since has two, and
+        /// leaves at the first: early, never too late.
+        var validatorOrder: BoundedRing<AccountKey>
+        /// Accounts whose list missed while the shard was full and was not kept, the last
+        /// capacity of them (an account kept since leaves a stale place, and may leave the set
         /// early: never late).
         var ghosts: Set<AccountKey> = []
-        var ghostRing: [AccountKey] = []
-        var nextGhost = 0
+        var ghostOrder: BoundedRing<AccountKey>
         /// Moves on with every change of a list of this shard.
         var changes: UInt64 = 0
         /// What renders the lists read from now on (replaced by `reconfigure`, which also counts
         /// as a change of every list).
         var setup: ShortcutSetup
 
-        init(setup: ShortcutSetup) {
+        init(capacity: Int, validatorCapacity: Int, setup: ShortcutSetup) {
+            clock = ClockRing(capacity: capacity)
+            validatorOrder = BoundedRing(capacity: validatorCapacity)
+            ghostOrder = BoundedRing(capacity: capacity)
             self.setup = setup
         }
 
         /// Drops `account`'s list, if cached, and returns it (to be freed outside the lock).
         mutating func remove(_ account: AccountKey) -> AccountShortcutList? {
             guard let entry = entries.removeValue(forKey: account) else { return nil }
-            ring[entry.slot] = Slot()
-            freeSlots.append(entry.slot)
+            clock.release(entry.slot)
             return entry.list
-        }
-    }
-
-    private final class ShardBox: Sendable {
-        let state: Mutex<Shard>
-
-        init(setup: ShortcutSetup) {
-            state = Mutex(Shard(setup: setup))
         }
     }
 
     private static let shardCount = 16
     /// Accounts whose validators are kept, per list kept.
     static let validatorsPerList = 10
-    private let shards: [ShardBox]
-    private let capacityPerShard: Int
-    private let validatorCapacityPerShard: Int
+    private let shards: Sharded<Shard>
     private let store: any DataStore
     private let versions = ShortcutListVersions()
 
     /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts,
     /// rendered from `setup` (until `reconfigure`).
     public init(capacity: Int, store: any DataStore, setup: ShortcutSetup) {
-        shards = (0..<Self.shardCount).map { _ in ShardBox(setup: setup) }
-        capacityPerShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
-        validatorCapacityPerShard = capacityPerShard * Self.validatorsPerList
+        let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
+        shards = Sharded(count: Self.shardCount) { _ in
+            Shard(capacity: perShard, validatorCapacity: perShard * Self.validatorsPerList, setup: setup)
+        }
         self.store = store
         store.changes.observe { [weak self] change in self?.apply(change) }
         store.accounts.accountChanges.observe { [weak self] change in
@@ -124,12 +105,12 @@ public final class AccountShortcutLists: Sendable {
 
     /// Lists held now.
     public var count: Int {
-        shards.reduce(0) { total, shard in total + shard.state.withLock { $0.entries.count } }
+        shards.reduce(0) { total, shard in total + shard.entries.count }
     }
 
     /// Whether `account`'s list is cached.
     func isCached(_ account: AccountKey) -> Bool {
-        shard(account).state.withLock { $0.entries[account] != nil }
+        shards.withLock(forHash: Self.hash(account)) { $0.entries[account] != nil }
     }
 
     /// The validator of `account`'s representation `key`, when the account's list is not
@@ -142,9 +123,9 @@ public final class AccountShortcutLists: Sendable {
     /// What is cached of `account`'s list, under one lock: the list (marked used), else the
     /// validator of its representation `key`.
     public func cached(_ account: AccountKey, key: ShortcutRepresentationKey) -> CachedShortcuts {
-        shard(account).state.withLock { shard -> CachedShortcuts in
+        shards.withLock(forHash: Self.hash(account)) { shard -> CachedShortcuts in
             if let entry = shard.entries[account] {
-                if !shard.ring[entry.slot].referenced { shard.ring[entry.slot].referenced = true }
+                shard.clock.touch(entry.slot)
                 return .list(entry.list)
             }
             return shard.validators[account]?.first { $0.key == key }.map(CachedShortcuts.validator) ?? .none
@@ -153,17 +134,17 @@ public final class AccountShortcutLists: Sendable {
 
     /// Validators held now (for tests).
     var validatorCount: Int {
-        shards.reduce(0) { total, shard in total + shard.state.withLock { $0.validators.count } }
+        shards.reduce(0) { total, shard in total + shard.validators.count }
     }
 
     /// `account`'s list: the cached one, or one read from the store (and kept).
     public func list(for account: AccountKey) throws(StorageError) -> AccountShortcutList {
-        let box = shard(account)
+        let hash = Self.hash(account)
         // On a miss, the setup and the version number are taken with the shard's change count,
         // under one lock: a list rendered before a `reconfigure` is older than any after it.
-        let (cached, miss) = box.state.withLock { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutSetup, version: Int)?) in
+        let (cached, miss) = shards.withLock(forHash: hash) { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutSetup, version: Int)?) in
             guard let entry = shard.entries[account] else { return (nil, (shard.changes, shard.setup, versions.next())) }
-            if !shard.ring[entry.slot].referenced { shard.ring[entry.slot].referenced = true }
+            shard.clock.touch(entry.slot)
             return (entry.list, nil)
         }
         if let cached { return cached }
@@ -175,13 +156,17 @@ public final class AccountShortcutLists: Sendable {
         }
         // The list that leaves, freed after the lock is released.
         var evicted: AccountShortcutList?
-        let kept = box.state.withLock { shard -> AccountShortcutList in
+        let kept = shards.withLock(forHash: hash) { shard -> AccountShortcutList in
             if let raced = shard.entries[account] { return raced.list }
             guard shard.changes == seen, admits(account, in: &shard) else { return list }
-            let slot = claimSlot(in: &shard, evicted: &evicted)
-            shard.ring[slot] = Slot(account: account)
+            let (slot, leaving) = shard.clock.admit(account)
+            if let leaving, let entry = shard.entries.removeValue(forKey: leaving) {
+                // The list the hand found unused since it last passed leaves its validators.
+                keepValidators(of: entry.list, for: leaving, in: &shard)
+                evicted = entry.list
+            }
             // Validators kept meanwhile stay: no change came since (a change drops them), and
-            // keeping them keeps the account's one place in the ring.
+            // keeping them keeps the account's one place in their order.
             shard.entries[account] = Entry(list: list, slot: slot)
             return list
         }
@@ -193,15 +178,9 @@ public final class AccountShortcutLists: Sendable {
     /// once it is full, when the account missed before among the shard's last `capacity`
     /// misses that were not kept (else it is remembered as such a miss).
     private func admits(_ account: AccountKey, in shard: inout Shard) -> Bool {
-        if !shard.freeSlots.isEmpty || shard.ring.count < capacityPerShard { return true }
+        if shard.clock.hasRoom { return true }
         if shard.ghosts.remove(account) != nil { return true }
-        if shard.ghostRing.count < capacityPerShard {
-            shard.ghostRing.append(account)
-        } else {
-            shard.ghosts.remove(shard.ghostRing[shard.nextGhost])
-            shard.ghostRing[shard.nextGhost] = account
-            shard.nextGhost = (shard.nextGhost + 1) % shard.ghostRing.count
-        }
+        if let forgotten = shard.ghostOrder.push(account) { shard.ghosts.remove(forgotten) }
         shard.ghosts.insert(account)
         return false
     }
@@ -210,32 +189,9 @@ public final class AccountShortcutLists: Sendable {
     /// representation: a list that was not kept leaves its validators, as one leaving the cache
     /// does, unless a change came since it was read (the validators would then be stale).
     private func keepValidatorsIfNotCached(of list: AccountShortcutList, for account: AccountKey, seen: UInt64) {
-        shard(account).state.withLock { shard in
+        shards.withLock(forHash: Self.hash(account)) { shard in
             guard shard.changes == seen, shard.entries[account] == nil else { return }
             keepValidators(of: list, for: account, in: &shard)
-        }
-    }
-
-    /// A slot for a new list: a free one, a new one below capacity, or the slot of the first
-    /// list the clock hand finds unused since it last passed (whose validators are kept).
-    private func claimSlot(in shard: inout Shard, evicted: inout AccountShortcutList?) -> Int {
-        if let free = shard.freeSlots.popLast() { return free }
-        if shard.ring.count < capacityPerShard {
-            shard.ring.append(Slot())
-            return shard.ring.count - 1
-        }
-        // Every slot holds a list (free ones are listed): one turn at most clears every mark.
-        while true {
-            let slot = shard.hand
-            shard.hand = (shard.hand + 1) % shard.ring.count
-            if shard.ring[slot].referenced {
-                shard.ring[slot].referenced = false
-                continue
-            }
-            guard let key = shard.ring[slot].account, let entry = shard.entries.removeValue(forKey: key) else { return slot }
-            keepValidators(of: entry.list, for: key, in: &shard)
-            evicted = entry.list
-            return slot
         }
     }
 
@@ -243,16 +199,8 @@ public final class AccountShortcutLists: Sendable {
     private func keepValidators(of list: AccountShortcutList, for account: AccountKey, in shard: inout Shard) {
         let validators = list.validators
         guard !validators.isEmpty else { return }
-        if shard.validators[account] == nil {
-            // The oldest leaves (an account dropped since by a change leaves a stale slot; one
-            // kept again since has two, and leaves at the first: early, never too late).
-            if shard.validatorRing.count < validatorCapacityPerShard {
-                shard.validatorRing.append(account)
-            } else {
-                shard.validators[shard.validatorRing[shard.nextValidator]] = nil
-                shard.validatorRing[shard.nextValidator] = account
-                shard.nextValidator = (shard.nextValidator + 1) % shard.validatorRing.count
-            }
+        if shard.validators[account] == nil, let oldest = shard.validatorOrder.push(account) {
+            shard.validators[oldest] = nil
         }
         shard.validators[account] = validators
     }
@@ -265,7 +213,7 @@ public final class AccountShortcutLists: Sendable {
 
     /// Drops `account`'s list and validators (its list changed, or the account was deleted).
     func evict(_ account: AccountKey) {
-        let dropped = shard(account).state.withLock { shard in
+        let dropped = shards.withLock(forHash: Self.hash(account)) { shard in
             shard.changes += 1
             shard.validators[account] = nil
             return shard.remove(account)
@@ -287,24 +235,20 @@ public final class AccountShortcutLists: Sendable {
 
     /// Drops every list and validator, after `change` (under each shard's lock).
     private func dropAll(_ change: (inout Shard) -> Void) {
-        for box in shards {
-            box.state.withLock { shard in
-                change(&shard)
-                shard.changes += 1
-                shard.entries.removeAll()
-                shard.ring.removeAll()
-                shard.freeSlots.removeAll()
-                shard.hand = 0
-                shard.validators.removeAll()
-                shard.ghosts.removeAll()
-                shard.ghostRing.removeAll()
-                shard.nextGhost = 0
-            }
+        shards.forEach { shard in
+            change(&shard)
+            shard.changes += 1
+            shard.entries.removeAll()
+            shard.clock.removeAll()
+            shard.validators.removeAll()
+            shard.ghosts.removeAll()
+            shard.ghostOrder.removeAll()
         }
     }
 
-    private func shard(_ account: AccountKey) -> ShardBox {
-        // Keys are sequential: the low bits spread them evenly.
-        shards[Int(UInt64(bitPattern: account.rawValue) % UInt64(Self.shardCount))]
+    /// The hash that picks `account`'s shard: keys are sequential, so their low bits spread
+    /// them evenly.
+    private static func hash(_ account: AccountKey) -> UInt64 {
+        UInt64(bitPattern: account.rawValue)
     }
 }

@@ -1,5 +1,5 @@
-import CCrypto
-import Glibc
+import Cryptography
+import QuickActions
 
 /// An account's bearer token: `qa_`, 30 base62 characters from the system's CSPRNG, and 6 base62
 /// characters of the CRC32 of those 30. GitHub's token design: a secret scanner can match
@@ -26,7 +26,7 @@ public enum AccountToken {
         // maps onto the alphabet evenly and the 8 above are drawn again.
         var bytes = [UInt8](repeating: 0, count: 48)
         while random.count < randomLength {
-            fillRandom(&bytes)
+            SecureRandom.fill(&bytes)
             for byte in bytes where byte < 248 && random.count < randomLength {
                 random.append(alphabet[Int(byte % 62)])
             }
@@ -38,18 +38,20 @@ public enum AccountToken {
     /// checksum. Cheap and lookup-free: what fails here never reaches the store. (Its timing
     /// reveals only whether the text is well formed, which anyone can compute.)
     public static func isWellFormed(_ token: some StringProtocol) -> Bool {
-        var text = String(token)
-        return text.withUTF8 { isWellFormed(bytes: $0) }
+        StringBytes.withBytes(of: String(token)) { isWellFormed($0) }
     }
 
-    /// `isWellFormed` of a token's UTF-8, read in place (no copy: this runs on every request).
-    static func isWellFormed(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `isWellFormed` of a token's UTF-8, read in place.
+    static func isWellFormed(_ bytes: Span<UInt8>) -> Bool {
         guard bytes.count == length, bytes[0] == UInt8(ascii: "q"), bytes[1] == UInt8(ascii: "a"), bytes[2] == UInt8(ascii: "_") else {
             return false
         }
-        let random = UnsafeBufferPointer(rebasing: bytes[3..<(3 + randomLength)])
-        guard random.allSatisfy(isBase62) else { return false }
-        var value = crc32(random)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for index in 3..<(3 + randomLength) {
+            guard isBase62(bytes[index]) else { return false }
+            crc = crc32(adding: bytes[index], to: crc)
+        }
+        var value = crc ^ 0xFFFF_FFFF
         for index in stride(from: length - 1, through: 3 + randomLength, by: -1) {
             guard bytes[index] == alphabet[Int(value % 62)] else { return false }
             value /= 62
@@ -75,11 +77,12 @@ public enum AccountToken {
 
     /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320): zlib's `crc32`, which scanners use.
     static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-        }
-        return crc ^ 0xFFFF_FFFF
+        bytes.reduce(0xFFFF_FFFF) { crc32(adding: $1, to: $0) } ^ 0xFFFF_FFFF
+    }
+
+    /// One step of the CRC-32: `crc` (before the final inversion) after `byte`.
+    private static func crc32(adding byte: UInt8, to crc: UInt32) -> UInt32 {
+        crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
     }
 
     private static let crcTable: [UInt32] = (0..<256).map { index in
@@ -90,23 +93,5 @@ public enum AccountToken {
 
     private static func isBase62(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-
-    /// Fills `buffer` from `getrandom(2)` (blocking until the pool is seeded, which it is long
-    /// before a request arrives), retrying on EINTR and short reads. There is no fallback: a
-    /// token from a weaker source would be worse than a crash.
-    private static func fillRandom(_ buffer: inout [UInt8]) {
-        buffer.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var filled = 0
-            while filled < raw.count {
-                let count = qa_getrandom(base + filled, raw.count - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    preconditionFailure("getrandom(2) failed with errno \(errno)")
-                }
-                filled += count
-            }
-        }
     }
 }

@@ -1,5 +1,5 @@
 import HTTPServer
-import Synchronization
+import Sharding
 
 /// A token bucket per account (`--rate-limit N`): each holds `limit` tokens and refills at `limit`
 /// per second; a request takes one. Thread-safe, sharded by key so the HTTP threads rarely meet
@@ -13,12 +13,15 @@ import Synchronization
 /// `pruneThreshold` (4,096) entries or more, and then waits until it holds twice what survived
 /// (never less than 4,096) before it prunes again, so pruning costs O(1) per insert. What
 /// survives is only the keys that took a token in the last second. So the map holds at most
-/// about 2 × (keys active in the last second) + 16 × 4,096 entries, 16 bytes of payload each.
+/// about 2 × (keys active in the last second) + `shardCount` × 4,096 entries, 16 bytes of
+/// payload each.
 public final class RateLimiter: Sendable {
     /// Entries a shard may hold before an insert prunes it.
     public static let pruneThreshold = 4_096
     /// Shards (a power of two).
     static let shardCount = 16
+    /// The bits of `shardCount`.
+    private static let shardBits = shardCount.trailingZeroBitCount
 
     /// Tokens a bucket holds, and refills per second.
     public let limit: Int
@@ -27,7 +30,7 @@ public final class RateLimiter: Sendable {
     /// How far ahead of now a bucket's instant may run: `limit` × `interval` (≈ 1 s).
     private let capacity: UInt64
     private let clock: @Sendable () -> UInt64
-    private let shards: [RateLimiterShard]
+    private let shards = Sharded(count: shardCount) { _ in RateLimiterBuckets() }
 
     /// A limiter of `limit` requests per second per key (1...1,000,000); `clock` gives monotonic
     /// nanoseconds, injectable so tests need no sleeps.
@@ -37,7 +40,6 @@ public final class RateLimiter: Sendable {
         interval = 1_000_000_000 / UInt64(limit)
         capacity = UInt64(limit) * interval
         self.clock = clock
-        shards = (0..<Self.shardCount).map { _ in RateLimiterShard() }
     }
 
     /// Takes a token from `key`'s bucket if it has one.
@@ -46,7 +48,7 @@ public final class RateLimiter: Sendable {
         let limit = limit
         let interval = interval
         let capacity = capacity
-        return shard(for: key).buckets.withLock { shard in
+        return shards.withLock(forHash: Self.hash(key)) { shard in
             // The bucket's instant, never in the past: a full bucket is "now".
             let start = max(shard.entries[key] ?? now, now)
             let next = start + interval
@@ -65,14 +67,13 @@ public final class RateLimiter: Sendable {
 
     /// Buckets held now, over all shards (for tests and metrics).
     public var entryCount: Int {
-        shards.reduce(0) { total, shard in total + shard.buckets.withLock { $0.entries.count } }
+        shards.reduce(0) { total, shard in total + shard.entries.count }
     }
 
-    private func shard(for key: Int64) -> RateLimiterShard {
-        // Fibonacci hashing: account keys are row ids, consecutive; the top bits of the product
-        // spread them over the shards.
-        let mixed = UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15
-        return shards[Int(mixed >> 60) & (Self.shardCount - 1)]
+    /// The hash that picks `key`'s shard. Fibonacci hashing: account keys are row ids,
+    /// consecutive; the top bits of the product spread them over the shards.
+    private static func hash(_ key: Int64) -> UInt64 {
+        (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> (64 - shardBits)
     }
 
     /// Nanoseconds rounded up to whole seconds, at least 1 (the fields take delay-seconds).
@@ -81,13 +82,7 @@ public final class RateLimiter: Sendable {
     }
 }
 
-/// One lock's worth of buckets.
-final class RateLimiterShard: Sendable {
-    /// The buckets, under their lock.
-    let buckets = Mutex(RateLimiterBuckets())
-}
-
-/// Each key's instant of fullness, and when to prune next.
+/// One shard's buckets: each key's instant of fullness, and when to prune next.
 struct RateLimiterBuckets: Sendable {
     /// Key → the monotonic instant at which its bucket is full again.
     var entries: [Int64: UInt64] = [:]

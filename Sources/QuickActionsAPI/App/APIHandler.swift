@@ -6,7 +6,7 @@ import StorageCore
 ///
 /// Given `StoreWorkers` (a store whose reads may wait on another client's lock: PostgreSQL),
 /// no HTTP thread waits on the database. A request is answered on the HTTP thread when memory
-/// answers it: its credential is known without the store (`AccessControl.authenticateFromMemory`)
+/// answers it: its credential is known without the store (`AccessPolicy.authenticateFromMemory`)
 /// and its route needs no store (`StoreUse.never`), or finds what it needs cached
 /// (`StoreUse.whenNotCached`). Any other request is handed to the workers, and its connection
 /// parked until they answer (`DeferredResponse`); when too many wait already, it is refused at
@@ -94,9 +94,9 @@ public final class APIHandler: HTTPRequestHandler {
         var routeStats = metrics.unmatched
         var response: HTTPResponse
         // Authentication comes before routing: without a valid credential, every path looks the same.
-        let principal: AccessControl.Principal
+        let principal: Principal
         do {
-            let known: AccessControl.Principal?
+            let known: Principal?
             if fromMemoryOnly {
                 switch router.access.authenticateFromMemory(request) {
                 case .known(let sender): known = sender
@@ -203,7 +203,7 @@ public final class APIHandler: HTTPRequestHandler {
     /// the route needs the store (`Route.store`): nothing is spent then, the request is answered,
     /// and counted, on a worker.
     private func respond(
-        to http: HTTPRequest, parameters: [String: String], principal: AccessControl.Principal, with route: Route, fromMemoryOnly: Bool,
+        to http: HTTPRequest, parameters: [String: String], principal: Principal, with route: Route, fromMemoryOnly: Bool,
         on connection: borrowing HTTPConnection
     ) -> HTTPResponse? {
         let scope: AccountScope?
@@ -249,7 +249,7 @@ public final class APIHandler: HTTPRequestHandler {
     /// closed after it. Otherwise nil, and the connection counts for the account until it closes
     /// (whoever sends on it later), so one account cannot hold every connection. Admin and
     /// single-account requests are never held to a share.
-    private static func refusedByShare(_ principal: AccessControl.Principal, on connection: borrowing HTTPConnection) -> HTTPResponse? {
+    private static func refusedByShare(_ principal: Principal, on connection: borrowing HTTPConnection) -> HTTPResponse? {
         guard case .account(let key) = principal, !connection.attribute(to: key.rawValue) else { return nil }
         var response = Problem.tooManyAccountConnections(limit: connection.share ?? 0).response
         response.closeConnection = true

@@ -1,7 +1,7 @@
 import HTTPServer
 import QuickActions
 
-/// What `Authorization: Bearer` checking shares across modes (see `AccessControl`, which checks
+/// What `Authorization: Bearer` checking shares across modes (see `AccessPolicy`, which checks
 /// the tokens): the paths open without one, and the 401 answer.
 public enum BearerAuthenticator {
     /// Paths open without a token, so probes need no secret; and the preview page's static

@@ -1,4 +1,6 @@
+import Cryptography
 import QuickActions
+import Sharding
 import Synchronization
 
 /// The one holder of the settings in force (`ServiceSettings`): every part of the API that
@@ -12,23 +14,23 @@ import Synchronization
 ///   reference count changed: a `RequestView` is read without being retained.
 ///
 /// That is safe because a request view, once current, lives as long as this object: no reader
-/// says when it is done with one, so a view replaced by a reload is kept (`views`), not freed.
-/// A view is a few hundred bytes (two digests and the language tags), and a reload that leaves
+/// says when it is done with one, so a view replaced by a reload is kept (`ReplaceableReference`),
+/// not freed. A view is a few hundred bytes (two digests and the language tags), and a reload that leaves
 /// them as they were keeps the current view, so only a reload that changes a token or the set
 /// of languages keeps one more.
 public final class CurrentSettings: Sendable {
     /// What a request reads of the settings.
     final class RequestView: Sendable {
         /// The SHA-256 digest of the service token, if any.
-        let serviceTokenDigest: AccountTokenCache.Digest?
+        let serviceTokenDigest: SHA256.Digest?
         /// The SHA-256 digest of the admin token, if any.
-        let adminTokenDigest: AccountTokenCache.Digest?
+        let adminTokenDigest: SHA256.Digest?
         /// The languages of the catalog, if any.
         let languages: LanguageNegotiator?
 
         init(_ settings: ServiceSettings) {
-            serviceTokenDigest = settings.serviceToken.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }
-            adminTokenDigest = settings.adminToken.map { AccountTokenCache.Digest(SHA256.digest(Array($0.utf8))) }
+            serviceTokenDigest = settings.serviceToken.map { SHA256.Digest(hashing: Array($0.utf8)) }
+            adminTokenDigest = settings.adminToken.map { SHA256.Digest(hashing: Array($0.utf8)) }
             languages = settings.shortcuts.catalog?.negotiator
         }
 
@@ -41,10 +43,8 @@ public final class CurrentSettings: Sendable {
     public typealias Observer = @Sendable (_ old: ServiceSettings, _ new: ServiceSettings) -> Void
 
     private let settings: Mutex<ServiceSettings>
-    /// The current request view, stored unretained: `views` holds it.
-    private let view: Atomic<Unmanaged<RequestView>>
-    /// Every request view that was ever current (see the type's comment).
-    private let views: Mutex<[RequestView]>
+    /// The current request view, and every one that was ever current (see the type's comment).
+    private let views: ReplaceableReference<RequestView>
     private let observers = Mutex<[Observer]>([])
     /// Held through a whole replacement, observers included: replacements are told in order.
     private let replacing = Mutex(())
@@ -52,9 +52,7 @@ public final class CurrentSettings: Sendable {
     /// Holds `settings`.
     public init(_ settings: ServiceSettings) {
         self.settings = Mutex(settings)
-        let first = RequestView(settings)
-        views = Mutex([first])
-        view = Atomic(Unmanaged.passUnretained(first))
+        views = ReplaceableReference(RequestView(settings))
     }
 
     /// The settings in force.
@@ -69,7 +67,7 @@ public final class CurrentSettings: Sendable {
 
     /// Runs `body` on the current request view, borrowed: no lock, no retain.
     func withRequestView<Result>(_ body: (RequestView) -> Result) -> Result {
-        view.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
+        views.withCurrent(body)
     }
 
     /// The catalog language to answer an `Accept-Language` field with (see
@@ -81,7 +79,7 @@ public final class CurrentSettings: Sendable {
 
     /// Request views kept so far (for tests).
     var viewCount: Int {
-        views.withLock { $0.count }
+        views.keptCount
     }
 
     /// Calls `observer` after each replacement, in order, on the replacing thread.
@@ -98,11 +96,7 @@ public final class CurrentSettings: Sendable {
                 return settings
             }
             let candidate = RequestView(new)
-            let current = view.load(ordering: .acquiring)
-            if !current._withUnsafeGuaranteedRef({ $0.hasSameContent(as: candidate) }) {
-                views.withLock { $0.append(candidate) }
-                view.store(Unmanaged.passUnretained(candidate), ordering: .releasing)
-            }
+            if !views.withCurrent({ $0.hasSameContent(as: candidate) }) { views.replace(with: candidate) }
             observers.withLock { $0 }.forEach { $0(old, new) }
         }
     }

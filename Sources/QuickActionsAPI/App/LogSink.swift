@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Foundation
 import Synchronization
 
 /// The buffer behind `RequestLogger`: appended to under a lock, written by whoever flushes.
@@ -60,14 +60,9 @@ final class LogSink: Sendable {
         }
     }
 
+    /// Writes all of `bytes`, or as much as the descriptor takes before an error (then the rest
+    /// is dropped: a log that cannot be written has nowhere to say so).
     private func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, raw.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
     }
 }

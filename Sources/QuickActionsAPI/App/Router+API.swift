@@ -10,9 +10,9 @@ extension Router {
     public static func api(_ dependencies: Dependencies) -> Router {
         let events = dependencies.events
         let settings = dependencies.settings
-        let access: AccessControl
+        let access: any AccessPolicy
         if let accounts = dependencies.accounts {
-            access = AccessControl(
+            access = MultiAccountAccess(
                 settings: settings, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity,
                 threadRows: dependencies.metrics.threadRows)
             wireAccounts(accounts, events: events, settings: settings)
@@ -20,7 +20,7 @@ extension Router {
             let cache = dependencies.cache
             let scope = AccountScope(
                 key: .default, source: SingleAccountSource(contacts: dependencies.repository, triggers: dependencies.triggers, list: cache))
-            access = AccessControl(settings: settings, scope: scope)
+            access = SingleAccountAccess(settings: settings, scope: scope)
             cache.onChange { cache in publish(cache, of: .default, to: events) }
             // A new setup is a new version of the list, announced to the streams as any change.
             settings.onReplace { old, new in

@@ -83,7 +83,7 @@ final class AccountsController: Sendable {
 
     private func accounts() throws(Problem) -> any AccountStore {
         guard let store else {
-            throw AccessControl.forbidden("The admin API exists in multi-account mode only: start quickactiond with --accounts and an admin token.")
+            throw Problem.wrongCredential("The admin API exists in multi-account mode only: start quickactiond with --accounts and an admin token.")
         }
         return store.accounts
     }

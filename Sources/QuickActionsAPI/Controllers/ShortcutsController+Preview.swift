@@ -48,15 +48,15 @@ extension ShortcutsController {
         } else {
             list = try account.shortcuts()
         }
-        let ifNoneMatch = request.http.headers["If-None-Match"]
-        if let ready = list.rendered(key) { return Self.previewResponse(ready, ifNoneMatch: ifNoneMatch) }
+        let headers = request.http.headers
+        if let ready = list.rendered(key) { return Self.previewResponse(ready, for: headers) }
         // Drawing a long list (its JSON version and HIG findings, then the picture) takes tens of
         // milliseconds: it is done off the HTTP threads, one picture at a time, while the
         // connection waits without holding a thread. A request for a picture being drawn waits
         // its turn and finds it drawn.
         let pending = DeferredResponse()
         Self.previewRendering.async {
-            pending.complete(Self.previewResponse(list.representation(key), ifNoneMatch: ifNoneMatch))
+            pending.complete(Self.previewResponse(list.representation(key), for: headers))
         }
         return .deferred(pending)
     }
@@ -64,14 +64,15 @@ extension ShortcutsController {
     /// Where pictures are drawn when a request finds none (see `getShortcutsPreview`).
     static let previewRendering = DispatchQueue(label: "quickactiond.preview-rendering", qos: .utility)
 
-    /// The answer for `representation`: 304 when `ifNoneMatch` names it, else the picture.
-    static func previewResponse(_ representation: ShortcutRepresentation, ifNoneMatch: String?) -> HTTPResponse {
+    /// The answer for `representation` to a request with `requestHeaders`: 304 when their
+    /// `If-None-Match` names it, else the picture.
+    static func previewResponse(_ representation: ShortcutRepresentation, for requestHeaders: RequestHeaders) -> HTTPResponse {
         var headers = HTTPHeaders(capacity: 8)
         headers.add("ETag", representation.etag)
         headers.add("Cache-Control", "no-cache")
         headers.add("Vary", "Accept-Language")
         if let language = representation.language { headers.add("Content-Language", language) }
-        if let ifNoneMatch, matches(ifNoneMatch, representation.etag) {
+        if requestHeaders.ifNoneMatch(matches: representation.etag) {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers.add("Content-Type", representation.contentType)

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPServer
 import QuickActions
 
@@ -36,11 +35,11 @@ final class ShortcutsController: Sendable {
         let language = settings.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
         let account = try request.account()
-        let ifNoneMatch = request.http.headers["If-None-Match"]
+        let revalidating = request.http.headers.contains("If-None-Match")
         // A revalidation looks in the cache once: the list, or only its validator. (Reading the
         // store, `shortcuts()` looks in the cache itself.)
-        let cached = ifNoneMatch == nil && !fromMemoryOnly ? .none : account.cachedShortcuts(for: key)
-        if let ifNoneMatch, case .validator(let validator) = cached, Self.matches(ifNoneMatch, validator.etag) {
+        let cached = !revalidating && !fromMemoryOnly ? .none : account.cachedShortcuts(for: key)
+        if revalidating, case .validator(let validator) = cached, request.http.headers.ifNoneMatch(matches: validator.etag) {
             return validator.notModified
         }
         let list: any RenderedShortcutList
@@ -52,7 +51,7 @@ final class ShortcutsController: Sendable {
             list = try account.shortcuts()
         }
         let representation = list.representation(key)
-        if let ifNoneMatch, Self.matches(ifNoneMatch, representation.etag) {
+        if revalidating, request.http.headers.ifNoneMatch(matches: representation.etag) {
             return representation.notModified
         }
         return representation.response
@@ -89,39 +88,5 @@ final class ShortcutsController: Sendable {
             }
         }
         return best?.format
-    }
-
-    /// Whether an `If-None-Match` list names `etag` (weak comparison, as RFC 9110 asks for GET).
-    /// Reads the header's bytes in place (a companion revalidating its list sends one on every
-    /// poll): no array of candidates, no substring.
-    static func matches(_ header: String, _ etag: String) -> Bool {
-        var header = header
-        var etag = etag
-        return header.withUTF8 { header in
-            etag.withUTF8 { etag in Self.names(header, etag) }
-        }
-    }
-
-    /// `matches` on the bytes: the next comma by `memchr`, a candidate by `memcmp` (one ETag,
-    /// the usual header, is two calls).
-    private static func names(_ header: UnsafeBufferPointer<UInt8>, _ etag: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = header.baseAddress, let tag = etag.baseAddress else { return false }
-        let comma = Int32(UInt8(ascii: ","))
-        var start = 0
-        while start <= header.count {
-            var end = header.count
-            if let found = memchr(base + start, comma, header.count - start) {
-                end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            }
-            var low = start
-            var high = end
-            while low < high, header[low] == 0x20 || header[low] == 0x09 { low += 1 }
-            while high > low, header[high - 1] == 0x20 || header[high - 1] == 0x09 { high -= 1 }
-            if high - low == 1, header[low] == UInt8(ascii: "*") { return true }
-            if high - low >= 2, header[low] == UInt8(ascii: "W"), header[low + 1] == UInt8(ascii: "/") { low += 2 }
-            if high - low == etag.count, memcmp(base + low, tag, etag.count) == 0 { return true }
-            start = end + 1
-        }
-        return false
     }
 }

@@ -1,3 +1,4 @@
+import Cryptography
 import HTTPServer
 import QuickActions
 import StorageCore

@@ -15,11 +15,11 @@ public struct Router: Sendable {
     /// Routes with parameters, matched segment by segment.
     private let parameterized: [Route]
     /// Who may call which route, and for which account.
-    public let access: AccessControl
+    public let access: any AccessPolicy
 
     /// Creates a router over `routes`; `access` checks credentials (by default none are needed
     /// and no account is given: routes that need one answer 500).
-    public init(routes: [Route], access: AccessControl = AccessControl(serviceToken: nil, scope: nil)) {
+    public init(routes: [Route], access: any AccessPolicy = SingleAccountAccess(serviceToken: nil, scope: nil)) {
         self.routes = routes
         self.access = access
         var staticRoutes: [String: [Route]] = [:]

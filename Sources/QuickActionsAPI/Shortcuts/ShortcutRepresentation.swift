@@ -19,6 +19,8 @@ public final class ShortcutRepresentation: Sendable {
     public let language: String?
     /// The header fields but the ETag, shared by every representation of this media type and language.
     let fields: ShortcutResponseFields
+    /// The same fields, for validators to hold without counting references (they are never freed).
+    let permanentFields: PermanentReference<ShortcutResponseFields>
     /// The 200 and the 304 made once and sent by every request that gets this representation
     /// (each adds only its X-Request-Id), so a connection may reuse what it made for them; nil
     /// for a representation served a few times only (an account's, see `AccountShortcutList`):
@@ -40,7 +42,8 @@ public final class ShortcutRepresentation: Sendable {
         self.version = version
         self.contentType = contentType
         self.language = language
-        fields = ShortcutResponseFields.shared(contentType: contentType, language: language)
+        permanentFields = ShortcutResponseFields.shared(contentType: contentType, language: language)
+        fields = permanentFields.object
         if prepared {
             var headers = fields.template.headers
             headers.add("ETag", etag)
@@ -124,14 +127,14 @@ final class ShortcutResponseFields: Sendable {
     }
 
     /// Every one made, kept for the life of the process (validators hold them unretained).
-    private static let made = Mutex<[Key: ShortcutResponseFields]>([:])
+    private static let made = Mutex<[Key: PermanentReference<ShortcutResponseFields>]>([:])
 
-    /// The fields of `contentType` in `language`, made on first use.
-    static func shared(contentType: String, language: String?) -> ShortcutResponseFields {
+    /// The fields of `contentType` in `language`, made on first use and never freed.
+    static func shared(contentType: String, language: String?) -> PermanentReference<ShortcutResponseFields> {
         let key = Key(contentType: contentType, language: language)
         return made.withLock { made in
             if let fields = made[key] { return fields }
-            let fields = ShortcutResponseFields(contentType: contentType, language: language)
+            let fields = PermanentReference(keepingForever: ShortcutResponseFields(contentType: contentType, language: language))
             made[key] = fields
             return fields
         }

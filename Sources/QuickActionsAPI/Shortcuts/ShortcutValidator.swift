@@ -1,4 +1,5 @@
 import HTTPServer
+import Sharding
 
 /// What a revalidation needs of one rendered representation of a list: which one it is and its
 /// ETag, about a hundred bytes against the list's kilobytes. Kept for accounts whose lists left
@@ -8,22 +9,21 @@ public struct ShortcutValidator: Sendable {
     public let key: ShortcutRepresentationKey
     /// Its strong ETag, quoted.
     public let etag: String
-    /// The 304's other header fields, shared by every representation in its language. Not
-    /// retained: `ShortcutResponseFields.shared` keeps every one it makes for the life of the
-    /// process, and every validator of a language copied out of the cache and dropped would
-    /// otherwise change the one shared object's reference count from both HTTP threads.
-    private let fields: Unmanaged<ShortcutResponseFields>
+    /// The 304's other header fields, shared by every representation in its language. Held
+    /// without a reference count: every validator of a language copied out of the cache and
+    /// dropped would otherwise change the one shared object's count from both HTTP threads.
+    private let fields: PermanentReference<ShortcutResponseFields>
 
     /// The validator of `representation`, rendered for `key`.
     init(key: ShortcutRepresentationKey, of representation: ShortcutRepresentation) {
         self.key = key
         etag = representation.etag
-        fields = .passUnretained(representation.fields)
+        fields = representation.permanentFields
     }
 
     /// The 304 answer to a request whose `If-None-Match` names `etag`: what the representation's
     /// own `notModified` answers.
     public var notModified: HTTPResponse {
-        fields._withUnsafeGuaranteedRef { $0.notModified(etag: etag) }
+        fields.withObject { $0.notModified(etag: etag) }
     }
 }

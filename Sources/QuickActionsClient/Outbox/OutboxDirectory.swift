@@ -41,14 +41,11 @@ struct OutboxDirectory: Sendable {
         let temporary = path + "/." + name + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw OutboxError.io("cannot create \(temporary): errno \(errno)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { posixWrite(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                close(descriptor)
-                throw OutboxError.io("cannot write \(temporary): errno \(errno)")
-            }
-            written += count
+        do {
+            try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+        } catch {
+            close(descriptor)
+            throw OutboxError.io("cannot write \(temporary): \(error.localizedDescription)")
         }
         guard fsync(descriptor) == 0, close(descriptor) == 0 else { throw OutboxError.io("cannot sync \(temporary): errno \(errno)") }
         guard rename(temporary, path + "/" + name) == 0 else { throw OutboxError.io("cannot rename \(temporary): errno \(errno)") }
@@ -91,9 +88,4 @@ struct OutboxDirectory: Sendable {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
-}
-
-/// `write(2)`, named so it does not clash with the method above.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

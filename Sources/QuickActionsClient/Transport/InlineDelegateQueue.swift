@@ -14,6 +14,9 @@ import Foundation
     ///
     /// The delegates it serves never block and never call URLSession synchronously (a task is
     /// cancelled through `cancelAsync()`), so running on the work queue cannot deadlock it.
+    ///
+    /// `@unchecked Sendable` restates what `OperationQueue` declares (Swift asks a subclass to);
+    /// this subclass adds no state.
     final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
         override func addOperation(_ block: @escaping @Sendable () -> Void) {
             block()

@@ -14,10 +14,9 @@ import Foundation
 /// server that streams a redirect's body held a cancel for minutes), and the caller must not
 /// wait for that.
 ///
-/// `@unchecked Sendable`: URLSession calls it on its delegate queue while callers and timers
-/// call it from anywhere; every stored property but the constant `lock` is read and written
-/// only while `lock` is held.
-final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// URLSession calls it on its delegate queue while callers and timers call it from anywhere:
+/// the requests in flight are kept in one `LockedState`.
+final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private typealias Continuation = CheckedContinuation<Result<HTTPAnswer, QuickActionsClientError>, Never>
 
     /// One request in flight. A class, so that its body grows in place, never copied per piece.
@@ -37,8 +36,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         }
     }
 
-    private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+    private let transfers = LockedState<[Int: Transfer]>([:])
 
     /// Runs `request` on `session` (whose delegate this is) within `limits`.
     func run(_ request: URLRequest, on session: URLSession, limits: QuickActionsClient.Limits) async -> Result<HTTPAnswer, QuickActionsClientError> {
@@ -46,7 +44,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let deadline = DispatchWorkItem { [weak self] in self?.end(task, .deadlineExceeded(seconds: limits.requestDeadline)) }
-                lock.withLock {
+                transfers.withLock { transfers in
                     transfers[task.taskIdentifier] = Transfer(
                         request: request, maxBodyBytes: limits.maxBodyBytes, continuation: continuation, deadline: deadline)
                 }
@@ -61,7 +59,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
     /// Answers `task`'s caller with `reason` (unless it was answered already) and, unless
     /// `cancel` is false, cancels the task; whatever the task still delivers is ignored.
     private func end(_ task: URLSessionTask, _ reason: QuickActionsClientError, cancel: Bool = true) {
-        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.deadline.cancel()
         if cancel { task.cancelAsync() }
         transfer.continuation.resume(returning: .failure(reason))
@@ -71,7 +69,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let limit: Int? = lock.withLock {
+        let limit: Int? = transfers.withLock { transfers in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             transfer.response = response as? HTTPURLResponse
             return transfer.maxBodyBytes
@@ -86,7 +84,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let limit: Int? = lock.withLock {
+        let limit: Int? = transfers.withLock { transfers in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             guard transfer.body.count + data.count <= transfer.maxBodyBytes else { return transfer.maxBodyBytes }
             transfer.body.append(contentsOf: data)
@@ -99,7 +97,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let original = lock.withLock { transfers[task.taskIdentifier]?.request }
+        let original = transfers.withLock { $0[task.taskIdentifier]?.request }
         switch Origin.follow(request, from: original) {
         case .success(let request):
             completionHandler(request)
@@ -112,7 +110,7 @@ final class RequestSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.deadline.cancel()
         let result: Result<HTTPAnswer, QuickActionsClientError>
         if let error {

@@ -1,3 +1,4 @@
+import Cryptography
 import QuickActions
 import StorageCore
 import Testing
@@ -6,8 +7,8 @@ import Testing
 
 /// The token digests kept in memory: bounded, and never holding a revoked token.
 @Suite struct AccountTokenCacheTests {
-    private static func digest(_ number: Int) -> AccountTokenCache.Digest {
-        AccountTokenCache.Digest(AccountToken.digest("token-\(number)"))
+    private static func digest(_ number: Int) -> SHA256.Digest {
+        SHA256.Digest(AccountToken.digest("token-\(number)"))
     }
 
     @Test func staysWithinItsCapacityAndFindsWhatItKept() {

@@ -1,3 +1,4 @@
+import Cryptography
 import HTTPServer
 import QuickActions
 import StorageCore
@@ -70,10 +71,10 @@ import Testing
         let good = AccountToken.generate()
         let account = try store.accounts.createAccount(name: "Ada", tokenDigest: AccountToken.digest(good))
         let renderer = ShortcutListRenderer()
-        let access = AccessControl(
+        let access = MultiAccountAccess(
             adminToken: "admin-secret", store: store,
             lists: AccountShortcutLists(capacity: 10, store: store, builder: ShortcutItemBuilder(), renderer: renderer), cacheCapacity: 10)
-        func principal(_ authorization: String) throws -> AccessControl.Principal? {
+        func principal(_ authorization: String) throws -> Principal? {
             var headers = HTTPHeaders()
             headers.add("Authorization", authorization)
             return try access.authenticate(HTTPRequest(method: "GET", target: "/contacts", headers: headers, body: []))
@@ -129,35 +130,27 @@ private final class CountingTokenLookups: DataStore, AccountStore {
     var accountChanges: AccountChangeFeed { base.accountChanges }
 }
 
-/// `AccessControl.bearerCredential`: the token of an Authorization header, digested in place.
+/// A bearer token read from the request's header fields: its digest and its form, in place.
 @Suite struct BearerCredentialTests {
-    @Test func readsTheTokenOfAnyCaseOfTheSchemeWithoutSurroundingWhiteSpace() throws {
+    private static func headers(_ authorization: String) -> RequestHeaders {
+        RequestHeaders([("Authorization", authorization)])
+    }
+
+    @Test func aTokensDigestIsTheSHA256OfItsText() throws {
         let token = AccountToken.generate()
-        let expected = AccountTokenCache.Digest(SHA256.digest(Array(token.utf8)))
-        for header in ["Bearer \(token)", "bearer \(token)", "BEARER \t\(token) \t", "BeArEr   \(token)"] {
-            let credential = try #require(AccessControl.bearerCredential(header), "\(header)")
-            #expect(credential.digest == expected && credential.wellFormed, "\(header)")
+        let expected = SHA256.Digest(SHA256.digest(Array(token.utf8)))
+        for header in ["Bearer \(token)", "bearer \(token)", "BEARER \t\(token) \t"] {
+            #expect(Self.headers(header).withBearerToken(SHA256.Digest.init(hashing:)) == expected, "\(header)")
+            #expect(Self.headers(header).withBearerToken(AccountToken.isWellFormed) == true, "\(header)")
         }
     }
 
-    @Test func anyOtherTextIsDigestedButNotWellFormedAndNoTokenIsNil() throws {
-        let admin = try #require(AccessControl.bearerCredential("Bearer not-an-account-token"))
-        #expect(admin.digest == AccountTokenCache.Digest(SHA256.digest(Array("not-an-account-token".utf8))) && !admin.wellFormed)
+    @Test func anyOtherTextIsDigestedButNotWellFormed() {
+        let admin = Self.headers("Bearer not-an-account-token")
+        #expect(admin.withBearerToken(SHA256.Digest.init(hashing:)) == SHA256.Digest(hashing: Array("not-an-account-token".utf8)))
+        #expect(admin.withBearerToken(AccountToken.isWellFormed) == false)
         var altered = Array(AccountToken.generate().utf8)
         altered[10] = altered[10] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
-        #expect(AccessControl.bearerCredential("Bearer " + String(decoding: altered, as: UTF8.self))?.wellFormed == false)
-        for header in ["", "Bearer", "Bearer ", "Bearer \t ", "Basic YWxhZGRpbjpvcGVuc2VzYW1l", "Bearerx token", "Token abc"] {
-            #expect(AccessControl.bearerCredential(header) == nil, "\(header)")
-        }
-    }
-
-    @Test func digestsInWordsAreTheBytesDigestsAndCompareInConstantTime() {
-        for text in ["", "a", String(repeating: "x", count: 1000), AccountToken.generate()] {
-            let bytes = Array(text.utf8)
-            let words = bytes.withUnsafeBufferPointer { AccountTokenCache.Digest(sha256: $0) }
-            #expect(words == AccountTokenCache.Digest(SHA256.digest(bytes)) && words.bytes == SHA256.digest(bytes))
-            #expect(words.equalsInConstantTime(AccountTokenCache.Digest(SHA256.digest(bytes))))
-            #expect(!words.equalsInConstantTime(AccountTokenCache.Digest(SHA256.digest(bytes + [0]))))
-        }
+        #expect(Self.headers("Bearer " + String(decoding: altered, as: UTF8.self)).withBearerToken(AccountToken.isWellFormed) == false)
     }
 }

@@ -16,9 +16,8 @@ public struct SHA256: Sendable {
         hex(digest: digest(bytes), digits: digits)
     }
 
-    /// `digest` as lower-case hexadecimal digits: the first `digits` of them (all by default).
-    /// Written straight into the string's storage: a shortcut list's version and ETag are made
-    /// this way on every cache miss.
+    /// `digest` as lower-case hexadecimal digits: the first `digits` of them (all by default),
+    /// written straight into the string's storage.
     public static func hex(digest: [UInt8], digits: Int = 64) -> String {
         let count = max(0, min(digits, digest.count * 2))
         return String(unsafeUninitializedCapacity: count) { text in

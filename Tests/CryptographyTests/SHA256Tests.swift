@@ -1,4 +1,4 @@
-import QuickActionsAPI
+import Cryptography
 import Testing
 
 @Suite struct SHA256Tests {
