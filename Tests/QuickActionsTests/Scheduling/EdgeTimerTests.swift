@@ -8,9 +8,11 @@ import Testing
 
     /// A timer on a manual clock, recording each edge it reports.
     final class Harness: Sendable {
+        /// Holds the timer weakly: the timer's `onEdge` holds the recorder.
         final class Recorder: Sendable {
+            struct WeakTimer { weak var timer: EdgeTimer? }
             let edges = Mutex<[EdgeTimer.Edge]>([])
-            let timer = Mutex<EdgeTimer?>(nil)
+            let timer = Mutex(WeakTimer())
         }
 
         let clock = ManualEdgeClock(now: F.now)
@@ -21,9 +23,9 @@ import Testing
             let recorder = recorder
             timer = EdgeTimer(clock: clock) { edge in
                 recorder.edges.withLock { $0.append(edge) }
-                if let onEdge, let timer = recorder.timer.withLock({ $0 }) { onEdge(edge, timer) }
+                if let onEdge, let timer = recorder.timer.withLock({ $0.timer }) { onEdge(edge, timer) }
             }
-            recorder.timer.withLock { $0 = timer }
+            recorder.timer.withLock { $0.timer = timer }
         }
 
         var edges: [EdgeTimer.Edge] { recorder.edges.withLock { $0 } }
