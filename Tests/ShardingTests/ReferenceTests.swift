@@ -8,21 +8,37 @@ import Testing
         init(_ value: Int) { self.value = value }
     }
 
+    /// An object that says when it is freed, with no weak reference to it (a weak reference's
+    /// side table would be the leak checker's only trace of an object kept forever).
+    final class Watched: Sendable {
+        final class Flag: Sendable {
+            private let value = Atomic(false)
+            var freed: Bool { value.load(ordering: .relaxed) }
+            func setFreed() { value.store(true, ordering: .relaxed) }
+        }
+        let value: Int
+        let flag: Flag
+        init(_ value: Int, flag: Flag) {
+            self.value = value
+            self.flag = flag
+        }
+        deinit { flag.setFreed() }
+    }
+
     /// Reachable for the life of the test process (a reference kept forever must stay reachable
     /// for the leak checker, as the server's are).
-    static let kept = Mutex<[PermanentReference<Box>]>([])
+    static let kept = Mutex<[PermanentReference<Watched>]>([])
 
     @Test func aPermanentReferenceKeepsItsObjectAlive() {
-        weak var weakBox: Box?
-        let reference: PermanentReference<Box>
+        let flag = Watched.Flag()
+        let reference: PermanentReference<Watched>
         do {
-            let box = Box(42)
-            weakBox = box
-            reference = PermanentReference(keepingForever: box)
+            let object = Watched(42, flag: flag)
+            reference = PermanentReference(keepingForever: object)
         }
         Self.kept.withLock { $0.append(reference) }
-        #expect(weakBox != nil, "no strong reference is left but the permanent one")
-        #expect(reference.withObject { $0.value } == 42 && reference.object === weakBox)
+        #expect(!flag.freed, "no strong reference is left but the permanent one")
+        #expect(reference.withObject { $0.value } == 42 && reference.object.flag === flag)
         let copy = reference
         #expect(copy == reference)
     }
