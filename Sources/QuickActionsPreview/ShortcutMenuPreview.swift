@@ -33,8 +33,9 @@ public struct ShortcutMenuPreview: Sendable {
     public var placement: PreviewPlacement
     /// iOS's menu or an Android launcher's popup.
     public var platform: PreviewPlatform
-    /// The items as Android shortcuts, one per item in `items`' order (for `.android`); nil
-    /// takes `AndroidShortcutList`'s defaults, without a platform mapping.
+    /// The items as Android shortcuts, one per item in `items`' order, at least the first
+    /// `launcherCandidates(in: items)` (for `.android`); nil takes `AndroidShortcutList`'s
+    /// defaults, without a platform mapping.
     public var androidShortcuts: [AndroidShortcut]?
 
     /// Creates a preview.

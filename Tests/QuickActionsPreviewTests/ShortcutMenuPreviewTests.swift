@@ -226,6 +226,19 @@ import Testing
         #expect(!mapped.svg().contains("Remove App"))
     }
 
+    @Test("Android: only the shortcuts up to the fourth enabled one are made")
+    func androidMakesOnlyTheShortcutsItCanShow() {
+        var disabled = Self.favorite("Disabled")
+        disabled.enabled = false
+        let items = Self.builder.items(dynamic: [disabled, Self.favorite("Ada"), Self.favorite("Grace"), Self.favorite("Fifth")])
+        #expect(ShortcutMenuPreview.launcherCandidates(in: items) == 5)
+        #expect(ShortcutMenuPreview.launcherCandidates(in: Array(items.prefix(3))) == 3)
+        let long = Self.builder.items(dynamic: (0..<10_000).map { Self.favorite("Contact \($0)") })
+        #expect(ShortcutMenuPreview.launcherCandidates(in: long) == 4)
+        let cut = ShortcutMenuPreview(items: long, platform: .android).layout()
+        #expect(cut.rows.map(\.index) == [3, 2, 1, 0])
+    }
+
     @Test func titlesAreCutWhereTheyStopFitting() throws {
         let long = "Send a message to everyone in the family group chat right now"
         let withSubtitle = ShortcutMenuPreview(items: Self.builder.items(dynamic: [Self.favorite(long, email: "x@example.com")])).layout()

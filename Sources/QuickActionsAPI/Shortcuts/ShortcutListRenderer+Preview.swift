@@ -20,7 +20,12 @@ extension ShortcutListRenderer {
         let list = jsonList(
             items, localized: localized, table: table, language: language, shown: Array(localized.indices), visibleOnly: false,
             prerendered: prerendered)
-        let android = platform == .android ? AndroidShortcutList.render(localized, mapping: androidMapping, table: table).shortcuts : nil
+        var android: [AndroidShortcut]?
+        if platform == .android {
+            // Only those a launcher can show: a long list's others are never drawn.
+            let candidates = Array(localized.prefix(ShortcutMenuPreview.launcherCandidates(in: localized)))
+            android = AndroidShortcutList.render(candidates, mapping: androidMapping, table: table).shortcuts
+        }
         let preview = ShortcutMenuPreview(
             items: localized, warnings: marksWarnings ? list.warnings : nil, appName: localizedAppName(table: table), appearance: appearance,
             language: language, version: list.version, placement: placement, platform: platform, androidShortcuts: android)
