@@ -9,6 +9,8 @@
   const state = {
     token: sessionStorage.getItem(TOKEN_KEY),
     appearance: 'light',
+    placement: 'above',
+    platform: 'ios',
     language: '',
     markWarnings: false,
     query: '',
@@ -63,7 +65,7 @@
 
   // The menu: the server's SVG, parsed as XML and adopted into the page.
   async function renderMenu() {
-    const params = new URLSearchParams({ appearance: state.appearance });
+    const params = new URLSearchParams({ appearance: state.appearance, placement: state.placement, platform: state.platform });
     if (state.markWarnings) params.set('warnings', 'true');
     if (state.language) params.set('lang', state.language);
     const response = await api('GET', '/shortcuts/preview.svg?' + params.toString());
@@ -78,6 +80,8 @@
     figure.replaceChildren(document.importNode(svg, true));
     figure.dataset.version = svg.getAttribute('data-list-version') || '';
     figure.dataset.appearance = state.appearance;
+    figure.dataset.placement = svg.getAttribute('data-placement') || '';
+    figure.dataset.platform = svg.getAttribute('data-platform') || '';
     figure.dataset.language = svg.getAttribute('xml:lang') || '';
   }
 
@@ -285,6 +289,13 @@
       state.language = $('language').value;
       refreshShortcuts();
     });
+    // Radio groups: arrow keys move between the choices, as browsers make them.
+    for (const name of ['placement', 'platform']) {
+      $(name).addEventListener('change', (event) => {
+        state[name] = event.target.value;
+        renderMenu().catch(failed);
+      });
+    }
     $('mark-warnings').addEventListener('change', () => {
       state.markWarnings = $('mark-warnings').checked;
       renderMenu().catch(failed);

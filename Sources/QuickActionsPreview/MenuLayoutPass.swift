@@ -1,28 +1,47 @@
 import QuickActions
 
-/// Lays a menu preview out top to bottom: each `add…` call places one section (a row, the
-/// empty menu's line, the app icon, the legend) below the ones before it and moves `y` past it.
-/// `ShortcutMenuPreview.layout()` decides what goes in; this decides where.
+/// Lays a menu preview out top to bottom: each `add…` call places one section (a row, a
+/// system item, the band before them, the empty menu's line, the app icon, the legend) below
+/// the ones before it and moves `y` past it. `ShortcutMenuPreview.layout()` decides what goes
+/// in and in which order; this decides where.
 struct MenuLayoutPass {
     private typealias Metrics = PreviewMetrics
 
     /// The menu's leading edge: the margin, widened to hold the widest row marker.
     let menuX: Double
+    /// The platter's width: iOS's or the Android popup's.
+    let menuWidth: Double
+    private let platform: PreviewPlatform
+    private let placement: PreviewPlacement
     private let palette: PreviewAppearance.Palette
     /// The top of the next section.
     private(set) var y = PreviewMetrics.margin
+    /// The top of the menu, once `beginMenu()` is called.
+    private var menuY = PreviewMetrics.margin
+    private var menuHeight = 0.0
     private var texts: [ShortcutMenuLayout.TextRun] = []
     private var rows: [ShortcutMenuLayout.Row] = []
+    private var systemRows: [ShortcutMenuLayout.SystemRow] = []
+    private var sectionGap: (y: Double, height: Double)?
     private var markers: [(x: Double, y: Double, width: Double, height: Double)] = []
     private var badges: [(number: Int, x: Double, y: Double)] = []
     private var icon = (x: 0.0, y: 0.0)
 
     /// A pass for a menu whose rows carry `markerLabels` (empty for a row without findings).
-    init(markerLabels: [String], palette: PreviewAppearance.Palette) {
+    init(markerLabels: [String], platform: PreviewPlatform, placement: PreviewPlacement, palette: PreviewAppearance.Palette) {
         let widestMarker = markerLabels.map { $0.isEmpty ? 0 : Self.markerWidth($0) }.max() ?? 0
         menuX = widestMarker > 0 ? Metrics.margin + widestMarker + Metrics.markerGap : Metrics.margin
+        menuWidth = platform == .android ? Metrics.androidMenuWidth : Metrics.menuWidth
+        self.platform = platform
+        self.placement = placement
         self.palette = palette
     }
+
+    /// Starts the menu at `y`.
+    mutating func beginMenu() { menuY = y }
+
+    /// Ends the menu at `y`.
+    mutating func endMenu() { menuHeight = y - menuY }
 
     /// A marker pill's width for `label`.
     private static func markerWidth(_ label: String) -> Double {
@@ -54,12 +73,60 @@ struct MenuLayoutPass {
                 line, minX: minX, maxX: maxX, baseline: baseline - Metrics.subtitleRaise, size: Metrics.subtitleSize, color: palette.secondaryLabel)
         }
         if !findings.isEmpty { addMarker(markerLabel, rowHeight: height) }
+        let label = [item.localizedTitle, item.localizedSubtitle].compactMap { $0 }.joined(separator: ", ")
         rows.append(
             .init(
-                y: y, height: height, index: index, glyph: glyph, glyphX: menuX + Metrics.menuWidth - Metrics.inset - Metrics.glyphSize,
-                glyphY: y + (height - Metrics.glyphSize) / 2, findings: findings))
+                y: y, height: height, index: index, label: label, glyph: glyph,
+                glyphX: menuX + Metrics.menuWidth - Metrics.inset - Metrics.glyphSize, glyphY: y + (height - Metrics.glyphSize) / 2,
+                findings: findings))
         y += height
     }
+
+    /// One system item's row: one line, greyed (red for Remove App), with its glyph.
+    mutating func addSystemRow(_ item: PreviewSystemItems.Item) {
+        let minX = menuX + Metrics.inset
+        let maxX = menuX + Metrics.menuWidth - Metrics.inset - Metrics.glyphSize - Metrics.glyphGap
+        let height = 2 * Metrics.rowPadding + Metrics.lineHeight
+        let line = PreviewText.truncated(item.label, size: Metrics.titleSize, maxWidth: maxX - minX)
+        addLine(
+            line, minX: minX, maxX: maxX, baseline: y + Metrics.rowPadding + Metrics.titleSize, size: Metrics.titleSize,
+            color: item.destructive ? palette.destructive : palette.secondaryLabel)
+        systemRows.append(
+            .init(
+                y: y, height: height, item: item, glyphX: menuX + Metrics.menuWidth - Metrics.inset - Metrics.glyphSize,
+                glyphY: y + (height - Metrics.glyphSize) / 2))
+        y += height
+    }
+
+    /// The band between the app's rows and the system rows.
+    mutating func addSectionGap() {
+        sectionGap = (y, Metrics.sectionGap)
+        y += Metrics.sectionGap
+    }
+
+    /// One Android shortcut's row: its round icon at the leading edge (when the item has one)
+    /// and `label` on one line, cut with "…" if it still does not fit.
+    mutating func addAndroidRow(label: String, glyph: String?, index: Int, findings: [Int], markerLabel: String) {
+        let box = Self.androidLabelBox
+        let minX = menuX + box.minX
+        let maxX = menuX + box.maxX
+        let line = PreviewText.truncated(label, size: Metrics.androidLabelSize, maxWidth: maxX - minX)
+        addLine(line, minX: minX, maxX: maxX, baseline: y + Metrics.androidLabelBaseline, size: Metrics.androidLabelSize, color: palette.label)
+        let height = Metrics.androidRowHeight
+        if !findings.isEmpty { addMarker(markerLabel, rowHeight: height) }
+        let inset = (Metrics.androidIconSize - Metrics.androidGlyphSize) / 2
+        rows.append(
+            .init(
+                y: y, height: height, index: index, label: label, glyph: glyph, glyphX: menuX + Metrics.androidIconLeading + inset,
+                glyphY: y + (height - Metrics.androidGlyphSize) / 2, findings: findings))
+        y += height
+    }
+
+    /// Where an Android label may go, from the popup's leading edge.
+    static let androidLabelBox = (
+        minX: Metrics.androidIconLeading + Metrics.androidIconSize + Metrics.androidLabelGap,
+        maxX: Metrics.androidMenuWidth - Metrics.androidTrailingInset
+    )
 
     /// A title or subtitle line, starting at the box's leading edge in its reading direction.
     private mutating func addLine(_ line: String, minX: Double, maxX: Double, baseline: Double, size: Double, color: String) {
@@ -85,16 +152,17 @@ struct MenuLayoutPass {
         texts.append(
             .init(
                 text: "No quick actions", x: minX, y: y + Metrics.emptyMenuBaseline, size: Metrics.subtitleSize, minX: minX,
-                maxX: menuX + Metrics.menuWidth - Metrics.inset, color: palette.secondaryLabel, rightToLeft: false))
+                maxX: menuX + menuWidth - Metrics.inset, color: palette.secondaryLabel, rightToLeft: false))
         y += Metrics.emptyMenuHeight
     }
 
     // MARK: The app icon
 
-    /// The app icon below the menu, at its leading edge (as when the icon sits in the first
-    /// column), with its initial and, below it, `name`.
+    /// The app icon at the menu's leading edge (as when the icon sits in the first column), with
+    /// its initial and, below it, `name`: below the menu when it opens above, else first, with
+    /// room after the name for the menu.
     mutating func addAppIcon(name: String) {
-        icon = (x: menuX + Metrics.iconLeading, y: y + Metrics.iconTop)
+        icon = (x: menuX + Metrics.iconLeading, y: placement == .above ? y + Metrics.iconTop : y)
         let centerX = icon.x + Metrics.iconSize / 2
         let initial = name.first.map { String($0).uppercased() } ?? "A"
         texts.append(
@@ -108,7 +176,7 @@ struct MenuLayoutPass {
                 text: PreviewText.truncated(name, size: Metrics.nameSize, maxWidth: nameBox.maxX - nameBox.minX), x: centerX,
                 y: icon.y + Metrics.iconSize + Metrics.nameBaseline, size: Metrics.nameSize, minX: nameBox.minX, maxX: nameBox.maxX,
                 color: palette.appName, rightToLeft: false, centered: true))
-        y = icon.y + Metrics.iconSize + Metrics.nameBottom
+        y = icon.y + Metrics.iconSize + Metrics.nameBottom + (placement == .above ? 0 : Metrics.menuBelowIconGap)
     }
 
     // MARK: The legend
@@ -156,11 +224,14 @@ struct MenuLayoutPass {
 
     // MARK: The result
 
-    /// The layout, with the menu `menuHeight` tall; the picture ends a margin below `y`.
-    func layout(menuHeight: Double) -> ShortcutMenuLayout {
+    /// The layout; the picture ends a margin below `y`, and is as wide as iOS's menu (the
+    /// legend's width) whatever the platform.
+    func layout() -> ShortcutMenuLayout {
         ShortcutMenuLayout(
-            width: menuX + Metrics.menuWidth + Metrics.margin, height: y + Metrics.margin, menuX: menuX, menuY: Metrics.margin,
-            menuWidth: Metrics.menuWidth, menuHeight: menuHeight, rows: rows, texts: texts, iconX: icon.x, iconY: icon.y,
-            iconSize: Metrics.iconSize, badges: badges, markers: markers)
+            platform: platform, placement: placement, width: menuX + Metrics.menuWidth + Metrics.margin, height: y + Metrics.margin,
+            menuX: menuX, menuY: menuY, menuWidth: menuWidth, menuHeight: menuHeight,
+            menuCornerRadius: platform == .android ? Metrics.androidCornerRadius : Metrics.menuCornerRadius, rows: rows,
+            systemRows: systemRows, sectionGap: sectionGap, texts: texts, iconX: icon.x, iconY: icon.y, iconSize: Metrics.iconSize,
+            badges: badges, markers: markers)
     }
 }

@@ -20,6 +20,10 @@ public enum PreviewAppearance: String, Sendable, Hashable, CaseIterable {
         public var appName: String
         /// HIG markers and the legend's numbers.
         public var warning: String
+        /// The band between the app's items and the system items.
+        public var sectionGap: String
+        /// Remove App, red as iOS draws it.
+        public var destructive: String
     }
 
     /// This appearance's colours.
@@ -28,11 +32,11 @@ public enum PreviewAppearance: String, Sendable, Hashable, CaseIterable {
         case .light:
             Palette(
                 wallpaper: "#C9D3DE", menu: "#F2F2F4", separator: "#C6C6C8", label: "#000000", secondaryLabel: "#6D6D72", appName: "#1C1C1E",
-                warning: "#C93400")
+                warning: "#C93400", sectionGap: "#DADADE", destructive: "#D70015")
         case .dark:
             Palette(
                 wallpaper: "#1B2330", menu: "#2C2C2E", separator: "#48484A", label: "#FFFFFF", secondaryLabel: "#AEAEB2", appName: "#F2F2F7",
-                warning: "#FF9F0A")
+                warning: "#FF9F0A", sectionGap: "#1F1F21", destructive: "#FF6961")
         }
     }
 }

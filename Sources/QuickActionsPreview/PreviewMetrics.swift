@@ -39,6 +39,11 @@ enum PreviewMetrics {
     static let emptyMenuHeight = 48.0
     static let emptyMenuBaseline = 30.0
 
+    // MARK: The system items
+
+    /// The band between the app's items and the system items.
+    static let sectionGap = 8.0
+
     // MARK: Findings on rows
 
     /// The outline around a row with findings: inside the row by this much, its corner radius
@@ -71,6 +76,26 @@ enum PreviewMetrics {
     static let nameWidth = 80.0
     static let nameBaseline = 16.0
     static let nameBottom = 22.0
+    /// Between the app's name and a menu that opens below the icon.
+    static let menuBelowIconGap = 6.0
+
+    // MARK: An Android launcher's popup (after Launcher3)
+
+    /// The popup's width and corner radius.
+    static let androidMenuWidth = 234.0
+    static let androidCornerRadius = 20.0
+    /// A row's height, its label's font size and the label's baseline from the row's top.
+    static let androidRowHeight = 48.0
+    static let androidLabelSize = 14.0
+    static let androidLabelBaseline = 29.0
+    /// The shortcut's round icon: its distance from the popup's leading edge, its diameter and
+    /// the glyph's side inside it.
+    static let androidIconLeading = 12.0
+    static let androidIconSize = 30.0
+    static let androidGlyphSize = 18.0
+    /// Between the icon and the label, and after the label.
+    static let androidLabelGap = 12.0
+    static let androidTrailingInset = 16.0
 
     // MARK: The legend
 

@@ -32,6 +32,8 @@ public struct ShortcutMenuLayout: Sendable {
         public var height: Double
         /// The item's position in the full list.
         public var index: Int
+        /// What the row says, for the picture's description (title and subtitle, or the label).
+        public var label: String
         /// The glyph, when the item has an icon, and its top-left corner.
         public var glyph: String?
         public var glyphX: Double
@@ -40,6 +42,22 @@ public struct ShortcutMenuLayout: Sendable {
         public var findings: [Int]
     }
 
+    /// One of the items iOS adds after the app's (see `PreviewSystemItems`).
+    public struct SystemRow: Sendable, Equatable {
+        /// The row's top and height.
+        public var y: Double
+        public var height: Double
+        /// The item it draws.
+        public var item: PreviewSystemItems.Item
+        /// The glyph's top-left corner.
+        public var glyphX: Double
+        public var glyphY: Double
+    }
+
+    /// The device drawn.
+    public var platform: PreviewPlatform
+    /// Where the menu opens.
+    public var placement: PreviewPlacement
     /// The picture's size.
     public var width: Double
     public var height: Double
@@ -48,8 +66,14 @@ public struct ShortcutMenuLayout: Sendable {
     public var menuY: Double
     public var menuWidth: Double
     public var menuHeight: Double
-    /// The rows, top to bottom.
+    /// The platter's corner radius.
+    public var menuCornerRadius: Double
+    /// The app's rows, top to bottom.
     public var rows: [Row]
+    /// The system items' rows, top to bottom (iOS only).
+    public var systemRows: [SystemRow]
+    /// The band between the app's rows and the system rows: its top and height.
+    public var sectionGap: (y: Double, height: Double)?
     /// Every line of text, in drawing order.
     public var texts: [TextRun]
     /// The app icon's frame (a square).

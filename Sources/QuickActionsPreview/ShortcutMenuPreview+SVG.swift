@@ -25,25 +25,59 @@ extension ShortcutMenuPreview {
         svg += #" aria-labelledby="qa-title qa-desc" font-family="'DejaVu Sans', Verdana, sans-serif""#
         if let language { svg += #" xml:lang="\#(language.xmlEscaped)""# }
         if let version { svg += #" data-list-version="\#(version.xmlEscaped)""# }
-        svg += #" data-appearance="\#(appearance.rawValue)">"# + "\n"
+        svg += #" data-appearance="\#(appearance.rawValue)" data-platform="\#(platform.rawValue)" data-placement="\#(placement.rawValue)">"#
+        svg += "\n"
         svg += #"<title id="qa-title">Quick actions of \#(displayName.xmlEscaped)</title>"# + "\n"
-        let described = layout.rows.map { row in
-            [items[row.index].localizedTitle, items[row.index].localizedSubtitle].compactMap { $0 }.joined(separator: ", ")
-        }
+        // In the list's order, whichever way the menu is drawn.
+        let described = layout.rows.sorted { $0.index < $1.index }.map(\.label)
         svg += #"<desc id="qa-desc">\#((described.isEmpty ? "No quick actions" : described.joined(separator: "; ")).xmlEscaped)</desc>"# + "\n"
         svg += #"<rect width="\#(w)" height="\#(h)" fill="\#(appearance.palette.wallpaper)"/>"# + "\n"
     }
 
-    /// The platter and, clipped to it, the rows.
+    /// The platter and, clipped to it, the rows, the band and the system rows. On iOS a line
+    /// separates each row from the one above it in its section; Android's popup has none.
     private func writeMenu(_ layout: ShortcutMenuLayout, into svg: inout String) {
         let frame =
             #"x="\#(Self.number(layout.menuX))" y="\#(Self.number(layout.menuY))" width="\#(Self.number(layout.menuWidth))""#
-            + #" height="\#(Self.number(layout.menuHeight))" rx="\#(Self.number(Metrics.menuCornerRadius))""#
+            + #" height="\#(Self.number(layout.menuHeight))" rx="\#(Self.number(layout.menuCornerRadius))""#
         svg += #"<clipPath id="qa-menu"><rect \#(frame)/></clipPath>"# + "\n"
         svg += #"<rect \#(frame) fill="\#(appearance.palette.menu)"/>"# + "\n"
         svg += #"<g clip-path="url(#qa-menu)">"# + "\n"
-        for (offset, row) in layout.rows.enumerated() { write(row, separated: offset > 0, layout: layout, into: &svg) }
+        let separated = layout.platform == .ios
+        for (offset, row) in layout.rows.enumerated() { write(row, separated: separated && offset > 0, layout: layout, into: &svg) }
+        if let gap = layout.sectionGap {
+            svg += #"<rect class="section-gap" x="\#(Self.number(layout.menuX))" y="\#(Self.number(gap.y))""#
+            svg += #" width="\#(Self.number(layout.menuWidth))" height="\#(Self.number(gap.height))" fill="\#(appearance.palette.sectionGap)"/>"#
+            svg += "\n"
+        }
+        for (offset, row) in layout.systemRows.enumerated() { write(row, separated: offset > 0, layout: layout, into: &svg) }
         svg += "</g>\n"
+    }
+
+    /// A system item's group: the separator above it (all but the first), and its glyph, greyed
+    /// (red for Remove App).
+    private func write(_ row: ShortcutMenuLayout.SystemRow, separated: Bool, layout: ShortcutMenuLayout, into svg: inout String) {
+        let palette = appearance.palette
+        svg += #"<g class="system-row" data-system="\#(row.item.id)">"#
+        if separated { writeSeparator(at: row.y, layout: layout, into: &svg) }
+        let color = row.item.destructive ? palette.destructive : palette.secondaryLabel
+        writeGlyph(row.item.glyph, x: row.glyphX, y: row.glyphY, size: Metrics.glyphSize, color: color, into: &svg)
+        svg += "</g>\n"
+    }
+
+    /// The line between two rows, centred on `y`.
+    private func writeSeparator(at y: Double, layout: ShortcutMenuLayout, into svg: inout String) {
+        svg += #"<rect x="\#(Self.number(layout.menuX))" y="\#(Self.number(y - Metrics.separatorThickness / 2))""#
+        svg += #" width="\#(Self.number(layout.menuWidth))" height="\#(Self.number(Metrics.separatorThickness))""#
+        svg += #" fill="\#(appearance.palette.separator)"/>"#
+    }
+
+    /// A glyph scaled to `size`, its top-left corner at `x`, `y`, stroked in `color`.
+    private func writeGlyph(_ glyph: String, x: Double, y: Double, size: Double, color: String, into svg: inout String) {
+        let scale = Self.number(size / ShortcutGlyph.gridSize)
+        svg += #"<g transform="translate(\#(Self.number(x)) \#(Self.number(y))) scale(\#(scale))""#
+        svg += #" color="\#(color)" fill="none" stroke="currentColor" stroke-width="\#(Self.number(Metrics.glyphStrokeWidth))""#
+        svg += #" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">\#(glyph)</g>"#
     }
 
     /// One row's group: the separator above it (all rows but the first), its findings' outline,
@@ -53,10 +87,7 @@ extension ShortcutMenuPreview {
         svg += #"<g class="row" data-index="\#(row.index)""#
         if !row.findings.isEmpty { svg += #" data-findings="\#(row.findings.map(String.init).joined(separator: " "))""# }
         svg += ">"
-        if separated {
-            svg += #"<rect x="\#(Self.number(layout.menuX))" y="\#(Self.number(row.y - Metrics.separatorThickness / 2))""#
-            svg += #" width="\#(Self.number(layout.menuWidth))" height="\#(Self.number(Metrics.separatorThickness))" fill="\#(palette.separator)"/>"#
-        }
+        if separated { writeSeparator(at: row.y, layout: layout, into: &svg) }
         if !row.findings.isEmpty {
             let inset = Metrics.highlightInset
             svg += #"<rect x="\#(Self.number(layout.menuX + inset))" y="\#(Self.number(row.y + inset))""#
@@ -65,10 +96,16 @@ extension ShortcutMenuPreview {
             svg += #" stroke-width="\#(Self.number(Metrics.highlightStrokeWidth))"/>"#
         }
         if let glyph = row.glyph {
-            let scale = Self.number(Metrics.glyphSize / ShortcutGlyph.gridSize)
-            svg += #"<g transform="translate(\#(Self.number(row.glyphX)) \#(Self.number(row.glyphY))) scale(\#(scale))""#
-            svg += #" color="\#(palette.label)" fill="none" stroke="currentColor" stroke-width="\#(Self.number(Metrics.glyphStrokeWidth))""#
-            svg += #" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">\#(glyph)</g>"#
+            if layout.platform == .android {
+                // A launcher draws a shortcut's icon round, in the app's colour.
+                let radius = Metrics.androidIconSize / 2
+                let center = (x: layout.menuX + Metrics.androidIconLeading + radius, y: row.y + row.height / 2)
+                svg += #"<circle cx="\#(Self.number(center.x))" cy="\#(Self.number(center.y))" r="\#(Self.number(radius))""#
+                svg += #" fill="\#(Self.iconColor)"/>"#
+                writeGlyph(glyph, x: row.glyphX, y: row.glyphY, size: Metrics.androidGlyphSize, color: Self.textOnColor, into: &svg)
+            } else {
+                writeGlyph(glyph, x: row.glyphX, y: row.glyphY, size: Metrics.glyphSize, color: palette.label, into: &svg)
+            }
         }
         svg += "</g>\n"
     }
@@ -82,7 +119,9 @@ extension ShortcutMenuPreview {
         }
         let icon = (x: Self.number(layout.iconX), y: Self.number(layout.iconY), size: Self.number(layout.iconSize))
         svg += #"<rect x="\#(icon.x)" y="\#(icon.y)" width="\#(icon.size)" height="\#(icon.size)""#
-        svg += #" rx="\#(Self.number(Metrics.iconCornerRadius))" fill="\#(Self.iconColor)"/>"# + "\n"
+        // Android's launchers draw app icons round; iOS's, as rounded squares.
+        let iconRadius = layout.platform == .android ? layout.iconSize / 2 : Metrics.iconCornerRadius
+        svg += #" rx="\#(Self.number(iconRadius))" fill="\#(Self.iconColor)"/>"# + "\n"
         for badge in layout.badges {
             svg +=
                 #"<circle cx="\#(Self.number(badge.x))" cy="\#(Self.number(badge.y))" r="\#(Self.number(Metrics.badgeRadius))" fill="\#(warning)"/>"#

@@ -1,5 +1,5 @@
-"""make screenshots: PNGs of GET /preview and of GET /shortcuts/preview.svg (light, dark,
-French, with warnings) into docs/, taken in Debian's headless Chromium from the real binary
+"""make screenshots: PNGs of GET /preview and of GET /shortcuts/preview.svg (light above and
+below the icon, Android above and below, dark, French, with warnings) into docs/, taken in Debian's headless Chromium from the real binary
 started with the browser tests' fixtures. Run through scripts/browser-tests.sh --screenshots."""
 import json
 import sys
@@ -49,6 +49,9 @@ def main():
                                 {"width": 1280, "height": 900, "deviceScaleFactor": 2, "mobile": False})
         with tempfile.TemporaryDirectory() as scratch:
             shoot_svg(browser, server, "appearance=light", "preview-light", scratch)
+            shoot_svg(browser, server, "appearance=light&placement=below", "preview-below", scratch)
+            shoot_svg(browser, server, "appearance=light&platform=android", "preview-android", scratch)
+            shoot_svg(browser, server, "appearance=light&platform=android&placement=below", "preview-android-below", scratch)
             shoot_svg(browser, server, "appearance=dark", "preview-dark", scratch)
             shoot_svg(browser, server, "appearance=light&lang=fr", "preview-fr", scratch)
             shoot_svg(browser, server, "appearance=light&warnings=true", "preview-warnings", scratch)

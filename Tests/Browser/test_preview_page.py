@@ -1,6 +1,6 @@
 """GET /preview in headless Chromium: sign in, the menu from the seeded favorites, a favorite
 and a new contact changing it live, dark and French, a trigger, a reload; then the contacts, the
-keyboard and axe-core's accessibility check (zero serious or critical violations). No console
+placement and platform switches (mouse and keyboard), the keyboard and axe-core's accessibility check (zero serious or critical violations). No console
 error anywhere."""
 import json
 import urllib.request
@@ -147,6 +147,53 @@ def test_contacts_search_create_edit_delete_and_user_text_stays_text(browser, se
     wait_for(lambda: not any("Katherine" in li.text for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li")),
              message="the contact gone")
     assert api(server, "GET", "/contacts?q=katherine")["contacts"] == []
+    assert console_errors(browser) == []
+
+
+def svg_attribute(browser, name):
+    return browser.execute_script(f"const s = document.querySelector('#menu svg'); return s ? s.getAttribute('{name}') : null;")
+
+
+def drawn_text(browser):
+    """The picture's lines, top to bottom as drawn (its title and description left out)."""
+    return browser.execute_script("return [...document.querySelectorAll('#menu svg text')].map((t) => t.textContent).join('\\n');")
+
+
+def test_placement_and_platform_switches(browser, server):
+    browser.get(server.url + "/preview")
+    browser.execute_script("sessionStorage.clear();")
+    sign_in(browser, server)
+    # Above the icon on an iPhone by default: the system items on top, the first item last.
+    assert svg_attribute(browser, "data-placement") == "above" and svg_attribute(browser, "data-platform") == "ios"
+    text = drawn_text(browser)
+    assert text.index("Remove App") < text.index("Grace Hopper") < text.index("Search")
+    # The placement switch, by mouse: the menu opens below the icon, in the list's order.
+    browser.find_element(By.CSS_SELECTOR, "#placement input[value='below']").click()
+    wait_for(lambda: svg_attribute(browser, "data-placement") == "below", message="the menu below the icon")
+    text = drawn_text(browser)
+    assert text.index("Search") < text.index("Grace Hopper") < text.index("Remove App")
+    # The platform switch, by keyboard: Tab reaches the checked radio, an arrow key moves to Android.
+    browser.execute_script("document.activeElement.blur();")
+    visited = []
+    for _ in range(40):
+        active = browser.switch_to.active_element
+        visited.append(active.get_attribute("id") or active.get_attribute("name") or active.tag_name)
+        if active.get_attribute("name") == "platform":
+            break
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element.get_attribute("value") == "ios", visited
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(lambda: svg_attribute(browser, "data-platform") == "android", message="the Android popup by keyboard")
+    assert browser.find_element(By.CSS_SELECTOR, "#platform input[value='android']").is_selected()
+    assert "Remove App" not in drawn_text(browser) and "Search" in drawn_text(browser)
+    assert svg_attribute(browser, "data-placement") == "below", "the other switch keeps its choice"
+    # Each control has an accessible name: its group's legend and its own label.
+    names = browser.execute_script(
+        "return [...document.querySelectorAll('.switch')].map((f) => f.querySelector('legend').textContent + ': ' +"
+        " [...f.querySelectorAll('label')].map((l) => l.textContent.trim()).join('|'));")
+    assert names == ["Device: iPhone|Android", "Menu opens: Above the icon|Below the icon"]
+    results, serious = axe_serious(browser)
+    assert serious == [], json.dumps(serious, indent=1)[:4000]
     assert console_errors(browser) == []
 
 

@@ -59,6 +59,26 @@ import Testing
         #expect(changed.text.contains(#"data-list-version="\#(newVersion)""#))
     }
 
+    @Test("placement=below keeps the list's order under the icon; platform=android draws a launcher's popup")
+    func placementAndPlatform() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let above = try server.request("GET", "/shortcuts/preview.svg").text
+        let below = try server.request("GET", "/shortcuts/preview.svg?placement=below").text
+        func position(_ text: String, in svg: String) throws -> String.Index {
+            try #require(svg.range(of: ">\(text)</text>")?.lowerBound)
+        }
+        #expect(try position("Search", in: above) > position("Grace Hopper", in: above), "above the icon, the first item is drawn last")
+        #expect(try position("Search", in: below) < position("Grace Hopper", in: below))
+        #expect(try position("Remove App", in: above) < position("Grace Hopper", in: above))
+        #expect(try position("Remove App", in: below) > position("Search", in: below))
+        let android = try server.request("GET", "/shortcuts/preview.svg?platform=android")
+        #expect(android.status == 200)
+        #expect(Self.isWellFormedXML(android.body))
+        #expect(android.text.contains(#"data-platform="android""#))
+        #expect(android.text.contains(">Search</text>") && !android.text.contains("Remove App"))
+    }
+
     @Test("Contact names are XML-escaped text: <script> is written &lt;script>")
     func escaping() throws {
         let server = try ServerProcess(arguments: ["--no-seed"])
@@ -97,7 +117,7 @@ import Testing
     func badQueries() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        for target in ["?appearance=blue", "?warnings=yes", "?lang=", "?size=2"] {
+        for target in ["?appearance=blue", "?warnings=yes", "?lang=", "?size=2", "?placement=left", "?platform=web"] {
             let response = try server.request("GET", "/shortcuts/preview.svg" + target)
             #expect(response.status == 400, "\(target)")
             #expect(response.mediaType == "application/problem+json")

@@ -49,6 +49,10 @@ import Testing
         #expect(picture.text.contains(">and \(findings - 20) more</text>"))
         #expect(picture.text.components(separatedBy: #" r="7.5" "#).count - 1 == 20, "20 numbered findings in the legend")
         #expect(picture.text.components(separatedBy: #"<g class="row""#).count - 1 == 4, "the four items the Home Screen shows")
+        let android = try server.request("GET", Self.preview + "&platform=android&placement=below")
+        #expect(android.status == 200)
+        #expect(android.body.count < 64 * 1024, "the Android picture is \(android.body.count) bytes")
+        #expect(android.text.components(separatedBy: #"<g class="row""#).count - 1 == 4, "the four shortcuts a launcher shows")
 
         // A change, then three pictures at once while a probe times /healthz on its own connection.
         let contact = try #require(try server.listContacts("?limit=1").contacts.first)

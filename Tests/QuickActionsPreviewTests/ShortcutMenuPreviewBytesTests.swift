@@ -21,10 +21,39 @@ import Testing
         item("Hidden", visible: false),
     ]
 
+    /// The everyday list as Android shortcuts: long labels, one that fits the popup and one that
+    /// does not; the fifth and sixth are left out by the four-item cut.
+    static let androidEveryday: [AndroidShortcut] = {
+        var shortcuts = AndroidShortcutList.render(
+            everyday + [item("A contact with a name too long for the popup", icon: nil)], mapping: nil, table: nil
+        )
+        .shortcuts
+        shortcuts[0].longLabel = "Search your contacts"
+        shortcuts[1].longLabel = "Share a contact with everyone you know well"
+        return shortcuts
+    }()
+
     /// The menus drawn, by fixture name.
     static let menus: [(String, ShortcutMenuPreview)] = [
         ("light", ShortcutMenuPreview(items: everyday, appName: "Quick Contacts", appearance: .light, language: "en", version: "0123abcd")),
         ("dark", ShortcutMenuPreview(items: everyday, appName: "Quick Contacts", appearance: .dark, language: "en", version: "0123abcd")),
+        (
+            "below",
+            ShortcutMenuPreview(
+                items: everyday, appName: "Quick Contacts", appearance: .light, language: "en", version: "0123abcd", placement: .below)
+        ),
+        (
+            "android",
+            ShortcutMenuPreview(
+                items: everyday + [item("A contact with a name too long for the popup", icon: nil)], appName: "Quick Contacts",
+                appearance: .light, language: "en", version: "0123abcd", platform: .android, androidShortcuts: androidEveryday)
+        ),
+        (
+            "android-below",
+            ShortcutMenuPreview(
+                items: everyday, appName: "Quick Contacts", appearance: .dark, language: "en", version: "0123abcd", placement: .below,
+                platform: .android)
+        ),
         (
             "french",
             ShortcutMenuPreview(

@@ -40,11 +40,16 @@ import Testing
     @Test(arguments: trickyLists.map(\.0))
     func trickyListsStayWellFormedAndInTheirBoxes(_ name: String) throws {
         let items = try #require(Self.trickyLists.first { $0.0 == name }?.1)
-        for appearance in PreviewAppearance.allCases {
+        let styles = PreviewAppearance.allCases.flatMap { appearance in
+            PreviewPlacement.allCases.flatMap { placement in PreviewPlatform.allCases.map { (appearance, placement, $0) } }
+        }
+        for (appearance, placement, platform) in styles {
             let warnings = ShortcutLinter.warnings(for: items, appName: "Quick Contacts")
-            let preview = ShortcutMenuPreview(items: items, warnings: warnings, appName: "Quick Contacts", appearance: appearance, language: "en")
+            let preview = ShortcutMenuPreview(
+                items: items, warnings: warnings, appName: "Quick Contacts", appearance: appearance, language: "en", placement: placement,
+                platform: platform)
             let layout = preview.layout()
-            #expect(layout.rows.count == items.filter(\.visible).count)
+            if platform == .ios { #expect(layout.rows.count == items.filter(\.visible).count) }
             #expect(layout.rows.count <= 4)
             for text in layout.texts {
                 #expect(
@@ -56,6 +61,9 @@ import Testing
             for row in layout.rows {
                 #expect(row.y >= layout.menuY && row.y + row.height <= layout.menuY + layout.menuHeight + 0.001)
                 #expect(row.glyphX >= layout.menuX && row.glyphX + 22 <= layout.menuX + layout.menuWidth)
+            }
+            for row in layout.systemRows {
+                #expect(row.y >= layout.menuY && row.y + row.height <= layout.menuY + layout.menuHeight + 0.001)
             }
             let svg = preview.svg()
             let document = SVGDocument(svg)
@@ -113,15 +121,122 @@ import Testing
 
     @Test func showsTheVisibleItemsInOrderWithTitleSubtitleAndGlyph() {
         let items = Self.builder.items(dynamic: [Self.favorite("Ada", email: "ada@example.com"), Self.favorite("Grace"), Self.favorite("Hidden")])
-        let layout = ShortcutMenuPreview(items: items).layout()
+        let layout = ShortcutMenuPreview(items: items, placement: .below).layout()
         #expect(layout.rows.map(\.index) == [0, 1, 2, 3])
-        #expect(layout.texts.prefix(6).map(\.text) == ["Search", "Search for an item", "Share", "Share an item", "Ada", "ada@example.com"])
+        let appTexts = layout.texts.filter { $0.y > layout.menuY }.prefix(6).map(\.text)
+        #expect(appTexts == ["Search", "Search for an item", "Share", "Share an item", "Ada", "ada@example.com"])
         #expect(!layout.texts.contains { $0.text == "Hidden" })
         #expect(layout.rows.allSatisfy { $0.glyph != nil })
         #expect(layout.rows[0].glyph == ShortcutGlyph.markup(for: .search))
-        // The app icon and its name sit below the menu.
+        // The app icon and its name sit above a menu that opens below it.
+        #expect(layout.iconY + layout.iconSize < layout.menuY)
+        #expect(layout.texts.contains { $0.text == "App" && $0.y > layout.iconY + layout.iconSize && $0.y < layout.menuY })
+    }
+
+    @Test("Above the icon (the default), the menu is reversed: the first item is nearest the icon, the system items on top")
+    func aboveTheIconTheMenuIsReversed() throws {
+        let items = Self.builder.items(dynamic: [Self.favorite("Ada", email: "ada@example.com"), Self.favorite("Grace"), Self.favorite("Hidden")])
+        let layout = ShortcutMenuPreview(items: items).layout()
+        #expect(layout.placement == .above)
+        #expect(layout.rows.map(\.index) == [3, 2, 1, 0])
+        #expect(layout.systemRows.map(\.item.id) == ["remove-app", "share-app", "edit-home-screen"])
+        let gap = try #require(layout.sectionGap)
+        #expect(layout.systemRows.allSatisfy { $0.y + $0.height <= gap.y + 0.001 })
+        #expect(layout.rows.allSatisfy { $0.y >= gap.y + gap.height - 0.001 })
+        let first = try #require(layout.rows.last)
+        #expect(first.index == 0 && first.y + first.height == layout.menuY + layout.menuHeight, "the first item closes the menu")
         #expect(layout.iconY > layout.menuY + layout.menuHeight)
-        #expect(layout.texts.contains { $0.text == "App" && $0.y > layout.iconY + layout.iconSize })
+        // The description keeps the list's order.
+        let svg = ShortcutMenuPreview(items: items).svg()
+        #expect(svg.contains(">Search, Search for an item; Share, Share an item; Ada, ada@example.com; Grace</desc>"))
+    }
+
+    @Test("The system items follow the app's, greyed and apart, Remove App in red; the menu is as tall as the device's")
+    func systemItemsFollowGreyedAndApart() throws {
+        let items = Self.builder.items(dynamic: [Self.favorite("Ada")])
+        let layout = ShortcutMenuPreview(items: items, placement: .below).layout()
+        #expect(layout.systemRows.map(\.item.id) == ["edit-home-screen", "share-app", "remove-app"])
+        let gap = try #require(layout.sectionGap)
+        let lastApp = try #require(layout.rows.last)
+        #expect(gap.y == lastApp.y + lastApp.height && gap.height == PreviewMetrics.sectionGap)
+        #expect(layout.systemRows.first?.y == gap.y + gap.height)
+        let heights = layout.rows.map(\.height).reduce(0, +) + gap.height + layout.systemRows.map(\.height).reduce(0, +)
+        #expect(layout.menuHeight == heights)
+        let palette = PreviewAppearance.light.palette
+        let colors = Dictionary(uniqueKeysWithValues: layout.texts.map { ($0.text, $0.color) })
+        #expect(colors["Edit Home Screen"] == palette.secondaryLabel)
+        #expect(colors["Share App"] == palette.secondaryLabel)
+        #expect(colors["Remove App"] == palette.destructive)
+        #expect(colors["Ada"] == palette.label)
+        let svg = ShortcutMenuPreview(items: items, placement: .below).svg()
+        #expect(svg.contains(#"<rect class="section-gap""#))
+        #expect(svg.contains(#"<g class="system-row" data-system="remove-app">"#))
+        // An empty list still shows the system items, under its note.
+        let empty = ShortcutMenuPreview(items: [], placement: .below).layout()
+        #expect(empty.systemRows.count == 3)
+        #expect(empty.texts.contains { $0.text == "No quick actions" })
+    }
+
+    @Test func systemItemLabelsFollowTheLanguageWithEnglishOtherwise() {
+        #expect(PreviewSystemItems.items(language: nil).map(\.label) == ["Edit Home Screen", "Share App", "Remove App"])
+        #expect(PreviewSystemItems.items(language: "fr").map(\.label) == ["Modifier l’écran d’accueil", "Partager l’app", "Supprimer l’app"])
+        #expect(PreviewSystemItems.items(language: "de-AT").first?.label == "Home-Bildschirm bearbeiten")
+        #expect(PreviewSystemItems.items(language: "pt-BR").map(\.label) == ["Edit Home Screen", "Share App", "Remove App"])
+        let french = ShortcutMenuPreview(items: [], language: "fr").layout()
+        #expect(french.texts.contains { $0.text == "Supprimer l’app" })
+    }
+
+    @Test("Android: the long label when it fits the popup, else the short one")
+    func androidPicksTheLongLabelWhenItFits() {
+        func shortcut(_ short: String, _ long: String?) -> AndroidShortcut {
+            AndroidShortcut(type: "T", id: "t", shortLabel: short, longLabel: long, rank: 0, intent: AndroidIntent(action: nil), kind: .static)
+        }
+        #expect(ShortcutMenuPreview.launcherLabel(for: shortcut("Search", "Search your contacts")) == "Search your contacts")
+        #expect(ShortcutMenuPreview.launcherLabel(for: shortcut("Share", "Share a contact with everyone you know well")) == "Share")
+        #expect(ShortcutMenuPreview.launcherLabel(for: shortcut("Search", nil)) == "Search")
+        #expect(ShortcutMenuPreview.launcherLabel(for: shortcut("Search", "")) == "Search")
+        // The fit is measured: exactly the label width at 14 pt.
+        let box = MenuLayoutPass.androidLabelBox
+        let wide = String(repeating: "m", count: Int((box.maxX - box.minX) / PreviewText.width(of: "m", size: 14)) + 1)
+        #expect(ShortcutMenuPreview.launcherLabel(for: shortcut("Short", String(wide.dropLast()))) == String(wide.dropLast()))
+        #expect(ShortcutMenuPreview.launcherLabel(for: shortcut("Short", wide)) == "Short")
+    }
+
+    @Test("Android: the shortcuts a launcher shows (four enabled, static first), reversed above the icon, no system items")
+    func androidDrawsALaunchersPopup() throws {
+        var disabled = Self.favorite("Disabled")
+        disabled.enabled = false
+        let items = Self.builder.items(dynamic: [disabled, Self.favorite("Ada"), Self.favorite("Grace"), Self.favorite("Fifth")])
+        let above = ShortcutMenuPreview(items: items, platform: .android).layout()
+        #expect(above.platform == .android)
+        #expect(above.rows.map(\.index) == [4, 3, 1, 0], "the disabled item is left out, the fifth shown one cut")
+        #expect(above.systemRows.isEmpty && above.sectionGap == nil)
+        #expect(above.menuWidth == PreviewMetrics.androidMenuWidth)
+        #expect(above.iconY > above.menuY + above.menuHeight)
+        let below = ShortcutMenuPreview(items: items, placement: .below, platform: .android).layout()
+        #expect(below.rows.map(\.index) == [0, 1, 3, 4])
+        #expect(below.iconY + below.iconSize < below.menuY)
+        // Labels from the shortcuts given (as a platform mapping would make them).
+        var shortcuts = AndroidShortcutList.render(items, mapping: nil, table: nil).shortcuts
+        shortcuts[0].shortLabel = "Find"
+        shortcuts[0].longLabel = nil
+        let mapped = ShortcutMenuPreview(items: items, placement: .below, platform: .android, androidShortcuts: shortcuts)
+        #expect(mapped.layout().texts.contains { $0.text == "Find" })
+        #expect(mapped.svg().contains(#"data-platform="android" data-placement="below""#))
+        #expect(!mapped.svg().contains("Remove App"))
+    }
+
+    @Test("Android: only the shortcuts up to the fourth enabled one are made")
+    func androidMakesOnlyTheShortcutsItCanShow() {
+        var disabled = Self.favorite("Disabled")
+        disabled.enabled = false
+        let items = Self.builder.items(dynamic: [disabled, Self.favorite("Ada"), Self.favorite("Grace"), Self.favorite("Fifth")])
+        #expect(ShortcutMenuPreview.launcherCandidates(in: items) == 5)
+        #expect(ShortcutMenuPreview.launcherCandidates(in: Array(items.prefix(3))) == 3)
+        let long = Self.builder.items(dynamic: (0..<10_000).map { Self.favorite("Contact \($0)") })
+        #expect(ShortcutMenuPreview.launcherCandidates(in: long) == 4)
+        let cut = ShortcutMenuPreview(items: long, platform: .android).layout()
+        #expect(cut.rows.map(\.index) == [3, 2, 1, 0])
     }
 
     @Test func titlesAreCutWhereTheyStopFitting() throws {
@@ -131,23 +246,24 @@ import Testing
         #expect(cut.text.hasSuffix("…"))
         #expect(withSubtitle.texts.filter { $0.text.hasPrefix("Send") || $0.y == cut.y + 21 }.count == 1, "one title line with a subtitle")
         let alone = ShortcutMenuPreview(items: Self.builder.items(dynamic: [Self.favorite(long)])).layout()
-        let rowTexts = alone.texts.filter { $0.size == 17 && $0.y > alone.rows[2].y && $0.y < alone.rows[2].y + alone.rows[2].height }
+        let row = try alone.row(2)
+        let rowTexts = alone.texts.filter { $0.size == 17 && $0.y > row.y && $0.y < row.y + row.height }
         #expect(rowTexts.count == 2, "two title lines without a subtitle")
         #expect(rowTexts[0].text == "Send a message to")
         #expect(rowTexts.last?.text.hasSuffix("…") == true)
-        #expect(alone.rows[2].height == 69)
+        #expect(row.height == 69)
         let short = ShortcutMenuPreview(items: Self.builder.items(dynamic: [Self.favorite("Grace")])).layout()
-        #expect(short.rows[2].height == 48, "one line, no subtitle")
+        #expect(try short.row(2).height == 48, "one line, no subtitle")
     }
 
-    @Test func warningsAreMarkedOnTheirRowsWithANumberedLegend() {
+    @Test func warningsAreMarkedOnTheirRowsWithANumberedLegend() throws {
         var items = Self.builder.items(dynamic: [Self.favorite("A title that is far too long to read"), Self.favorite("😀 Party")])
         items += Self.builder.items(dynamic: [Self.favorite("x"), Self.favorite("y"), Self.favorite("Hidden 😀")]).suffix(1)
         let warnings = ShortcutLinter.warnings(for: items, appName: "App")
         #expect(warnings.count >= 3)
         let layout = ShortcutMenuPreview(items: items, warnings: warnings, appName: "App").layout()
-        #expect(layout.rows[2].findings == [1])
-        #expect(layout.rows[3].findings == [2])
+        #expect(try layout.row(2).findings == [1])
+        #expect(try layout.row(3).findings == [2])
         #expect(layout.badges.map(\.number) == Array(1...warnings.count))
         #expect(layout.markers.count == 2)
         #expect(layout.texts.contains { $0.text.hasPrefix("item 5 (not shown): emoji") })
@@ -168,7 +284,7 @@ import Testing
         #expect(layout.badges.count == ShortcutMenuPreview.legendLimit)
         #expect(layout.texts.contains { $0.text == "and \(warnings.count - 20) more" })
         // The fourth row (the second "Same Name") is finding 31; it is listed, first.
-        #expect(layout.rows[3].findings == [31])
+        #expect(try layout.row(3).findings == [31])
         #expect(layout.badges.map(\.number) == [31] + Array(1...19))
         #expect(layout.height < 2_000, "\(layout.height)")
         let svg = preview.svg()
@@ -199,6 +315,13 @@ import Testing
         #expect(light != ShortcutMenuPreview(items: items, appearance: .dark, version: "v1").svg())
         #expect(light != ShortcutMenuPreview(items: items, appearance: .light, version: "v2").svg())
         #expect(light.contains(#"data-list-version="v1""#))
+    }
+}
+
+extension ShortcutMenuLayout {
+    /// The row of the item at `index` in the list, wherever the placement puts it.
+    fileprivate func row(_ index: Int) throws -> Row {
+        try #require(rows.first { $0.index == index })
     }
 }
 

@@ -4,9 +4,10 @@ import QuickActions
 import QuickActionsPreview
 
 extension ShortcutsController {
-    static let previewQuery: Set<String> = ["appearance", "lang", "warnings"]
+    static let previewQuery: Set<String> = ["appearance", "lang", "placement", "platform", "warnings"]
 
-    /// GET /shortcuts/preview.svg: the menu as iOS draws it, from the same cache as the list
+    /// GET /shortcuts/preview.svg: the menu as iOS (or, with `platform=android`, a launcher)
+    /// draws it, opening `above` the icon or `below` it (`placement`), from the same cache as the list
     /// (rendered once per change and style, off the HTTP threads), with the same ETag and 304
     /// rules. `lang` stands
     /// for `Accept-Language` when given.
@@ -23,22 +24,18 @@ extension ShortcutsController {
 
     private func preview(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
         try request.requireKnownQuery(Self.previewQuery)
-        let appearance: PreviewAppearance
-        switch request.http.queryValue("appearance") {
-        case nil: appearance = .light
-        case let value?:
-            guard let known = PreviewAppearance(rawValue: value) else {
-                throw Problem.badRequest("Query parameter 'appearance' must be 'light' or 'dark'.")
-            }
-            appearance = known
-        }
+        let appearance = try Self.previewChoice(request, "appearance", default: PreviewAppearance.light)
+        let placement = try Self.previewChoice(request, "placement", default: PreviewPlacement.above)
+        let platform = try Self.previewChoice(request, "platform", default: PreviewPlatform.ios)
         let marksWarnings = try request.queryBoolean("warnings") ?? false
         let languageRange = request.http.queryValue("lang") ?? request.http.headers["Accept-Language"]
         if let lang = request.http.queryValue("lang"), lang.isEmpty || lang.unicodeScalars.count > 64 {
             throw Problem.badRequest("Query parameter 'lang' must be a language tag such as 'fr' or 'pt-BR'.")
         }
         let language = settings.negotiate(acceptLanguage: languageRange)
-        let key = ShortcutRepresentationKey(format: .previewSVG(appearance, warnings: marksWarnings), language: language, visibleOnly: false)
+        let key = ShortcutRepresentationKey(
+            format: .previewSVG(appearance, warnings: marksWarnings, placement: placement, platform: platform), language: language, visibleOnly: false
+        )
         let account = try request.account()
         let list: any RenderedShortcutList
         if case .list(let held) = account.cachedShortcuts(for: key) {
@@ -59,6 +56,20 @@ extension ShortcutsController {
             pending.complete(Self.previewResponse(list.representation(key), for: headers))
         }
         return .deferred(pending)
+    }
+
+    /// The query parameter `name`, one of `Choice`'s values, or `fallback` when absent; a 400
+    /// problem naming the values otherwise.
+    private static func previewChoice<Choice: RawRepresentable & CaseIterable>(_ request: APIRequest, _ name: String, default fallback: Choice)
+        throws -> Choice where Choice.RawValue == String
+    {
+        guard let value = request.http.queryValue(name) else { return fallback }
+        guard let known = Choice(rawValue: value) else {
+            let values = Choice.allCases.map { "'\($0.rawValue)'" }
+            let listed = values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
+            throw Problem.badRequest("Query parameter '\(name)' must be \(listed).")
+        }
+        return known
     }
 
     /// Where pictures are drawn when a request finds none (see `getShortcutsPreview`).

@@ -557,8 +557,17 @@ paths:
       tags: [shortcuts]
       summary: The quick-action menu as a picture (SVG)
       description: |
-        The menu as a long press on the app icon shows it: the visible items in order, each with
-        its title, subtitle and icon glyph, then the app icon and its name. A title with a
+        The menu as a long press on the app icon shows it: the visible items, each with its title,
+        subtitle and icon glyph, then the items iOS adds after the app's (Edit Home Screen, Share
+        App, Remove App in red), greyed and apart, so the picture is as tall as the device's menu;
+        and the app icon with its name. Opening above the icon (`placement=above`, the default,
+        for an icon in the dock or the lower half of the screen), the whole menu is reversed so
+        the first item is nearest the icon; `placement=below` draws the icon, then the menu in
+        order. The system items' labels follow the language for English, French, German, Spanish
+        and Italian, and are English otherwise. `platform=android` draws a launcher's popup
+        instead: the shortcuts a launcher shows (as `visible` in the Android list: the first four
+        enabled, static first), each with its long label when it fits the popup on one line, else
+        its short label, and no system items. A title with a
         subtitle takes one line, a title alone up to two; a line that does not fit is cut at its
         tail with "…", measured with DejaVu Sans's advance widths (the font the picture asks for
         first). All 29 system icon types have a glyph of this project's own; an SF Symbol name or
@@ -577,6 +586,22 @@ paths:
             type: string
             enum: [light, dark]
             default: light
+        - name: placement
+          in: query
+          description: |
+            Where the menu opens: `above` the icon (the default; the menu reversed, first item
+            nearest the icon) or `below` it (the icon first, then the menu in order).
+          schema:
+            type: string
+            enum: [above, below]
+            default: above
+        - name: platform
+          in: query
+          description: "`ios` (the default): the Home Screen menu; `android`: a launcher's shortcut popup."
+          schema:
+            type: string
+            enum: [ios, android]
+            default: ios
         - name: lang
           in: query
           description: A language range, as in `Accept-Language` (which it overrides), e.g. `fr` or `pt-BR`.
@@ -639,7 +664,8 @@ paths:
       summary: The live preview page (HTML)
       description: |
         A static page (no framework, no build step) that shows the menu from
-        `/shortcuts/preview.svg`, follows `/events`, and lists the items, the HIG warnings, the
+        `/shortcuts/preview.svg` (with switches for its `platform` and `placement`; the page
+        itself takes no query parameter), follows `/events`, and lists the items, the HIG warnings, the
         contacts (search, favorite, create, edit, delete) and recent triggers. All its data comes
         from the public API with the token, which the page asks for once and keeps for the tab
         (sessionStorage). The page and its two files hold no data, so they are open without a

@@ -40,6 +40,18 @@ enum PreviewAssets {
       </select>
       <label class="check"><input type="checkbox" id="mark-warnings"> Mark HIG findings</label>
     </div>
+    <div class="controls">
+      <fieldset id="platform" class="switch">
+        <legend>Device</legend>
+        <label><input type="radio" name="platform" value="ios" checked> iPhone</label>
+        <label><input type="radio" name="platform" value="android"> Android</label>
+      </fieldset>
+      <fieldset id="placement" class="switch">
+        <legend>Menu opens</legend>
+        <label><input type="radio" name="placement" value="above" checked> Above the icon</label>
+        <label><input type="radio" name="placement" value="below"> Below the icon</label>
+      </fieldset>
+    </div>
     <figure id="menu" aria-live="polite"></figure>
   </section>
   <section aria-labelledby="list-heading">
@@ -87,6 +99,8 @@ enum PreviewAssets {
   const state = {
     token: sessionStorage.getItem(TOKEN_KEY),
     appearance: 'light',
+    placement: 'above',
+    platform: 'ios',
     language: '',
     markWarnings: false,
     query: '',
@@ -141,7 +155,7 @@ enum PreviewAssets {
 
   // The menu: the server's SVG, parsed as XML and adopted into the page.
   async function renderMenu() {
-    const params = new URLSearchParams({ appearance: state.appearance });
+    const params = new URLSearchParams({ appearance: state.appearance, placement: state.placement, platform: state.platform });
     if (state.markWarnings) params.set('warnings', 'true');
     if (state.language) params.set('lang', state.language);
     const response = await api('GET', '/shortcuts/preview.svg?' + params.toString());
@@ -156,6 +170,8 @@ enum PreviewAssets {
     figure.replaceChildren(document.importNode(svg, true));
     figure.dataset.version = svg.getAttribute('data-list-version') || '';
     figure.dataset.appearance = state.appearance;
+    figure.dataset.placement = svg.getAttribute('data-placement') || '';
+    figure.dataset.platform = svg.getAttribute('data-platform') || '';
     figure.dataset.language = svg.getAttribute('xml:lang') || '';
   }
 
@@ -363,6 +379,13 @@ enum PreviewAssets {
       state.language = $('language').value;
       refreshShortcuts();
     });
+    // Radio groups: arrow keys move between the choices, as browsers make them.
+    for (const name of ['placement', 'platform']) {
+      $(name).addEventListener('change', (event) => {
+        state[name] = event.target.value;
+        renderMenu().catch(failed);
+      });
+    }
     $('mark-warnings').addEventListener('change', () => {
       state.markWarnings = $('mark-warnings').checked;
       renderMenu().catch(failed);
@@ -398,6 +421,9 @@ main { display: grid; grid-template-columns: minmax(300px, auto) 1fr 1fr; gap: 1
 section, #token-form { background: var(--card); border-radius: 12px; padding: 1rem; }
 #token-form { max-width: 28rem; margin: 2rem auto; display: grid; gap: 0.5rem; }
 .controls { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin-bottom: 0.8rem; }
+.switch { display: flex; flex-wrap: wrap; gap: 0.2rem 0.8rem; align-items: center; border: 1px solid var(--muted); border-radius: 8px; margin: 0; padding: 0.2rem 0.6rem 0.4rem; }
+.switch legend { padding: 0 0.3rem; color: var(--muted); }
+.switch label { display: flex; gap: 0.3rem; align-items: center; }
 figure { margin: 0; }
 figure svg { display: block; max-width: 100%; height: auto; }
 ol, ul { padding-left: 1.3rem; margin: 0; }

@@ -79,10 +79,10 @@ public struct ShortcutListRenderer: Sendable {
                 prerendered: prerendered)
         case .propertyList:
             return renderPropertyList(localized, language: language, visibleOnly: key.visibleOnly, prepared: prepared)
-        case .previewSVG(let appearance, let marksWarnings):
+        case .previewSVG(let appearance, let marksWarnings, let placement, let platform):
             return renderPreview(
                 items, localized: localized, table: table, language: language, appearance: appearance, marksWarnings: marksWarnings,
-                prerendered: prerendered)
+                placement: placement, platform: platform, prerendered: prerendered)
         }
     }
 

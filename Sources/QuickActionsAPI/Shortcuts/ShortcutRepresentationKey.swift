@@ -13,7 +13,7 @@ public struct ShortcutRepresentationKey: Sendable, Hashable {
         case json
         case propertyList
         /// The menu as an SVG picture (see `ShortcutListRenderer.renderPreview`).
-        case previewSVG(PreviewAppearance, warnings: Bool)
+        case previewSVG(PreviewAppearance, warnings: Bool, placement: PreviewPlacement = .above, platform: PreviewPlatform = .ios)
     }
 
     /// JSON, property list or SVG preview.

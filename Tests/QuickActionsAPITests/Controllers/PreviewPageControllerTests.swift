@@ -31,4 +31,29 @@ import Testing
         #expect(again.status == 304)
         #expect(again.headers["Content-Type"] == nil)
     }
+
+    @Test("placement and platform choose the picture; each is cached apart; an unknown value is a 400 problem naming the values")
+    func placementAndPlatformChooseThePicture() throws {
+        let harness = try APITestHarness()
+        let above = try harness.send("GET", "/shortcuts/preview.svg")
+        #expect(above.text.contains(#"data-platform="ios" data-placement="above""#))
+        #expect(try harness.send("GET", "/shortcuts/preview.svg?placement=above").headers["ETag"] == above.headers["ETag"], "above is the default")
+        let below = try harness.send("GET", "/shortcuts/preview.svg?placement=below")
+        #expect(below.status == 200)
+        #expect(below.text.contains(#"data-placement="below""#))
+        #expect(below.headers["ETag"] != above.headers["ETag"])
+        let android = try harness.send("GET", "/shortcuts/preview.svg?platform=android&placement=below")
+        #expect(android.status == 200)
+        #expect(android.text.contains(#"data-platform="android" data-placement="below""#))
+        #expect(!android.text.contains("Remove App"))
+        for (target, detail) in [
+            ("?placement=left", "Query parameter 'placement' must be 'above' or 'below'."),
+            ("?platform=web", "Query parameter 'platform' must be 'ios' or 'android'."),
+            ("?placement=", "Query parameter 'placement' must be 'above' or 'below'."),
+        ] {
+            let response = try harness.send("GET", "/shortcuts/preview.svg" + target)
+            try response.expectProblem(400)
+            #expect(try response.object()["detail"]?.stringValue == detail)
+        }
+    }
 }
