@@ -22,7 +22,7 @@ public enum CommandLineParser {
         }
         lines += [
             "",
-            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations,",
+            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations, --platforms,",
             "         --token-file and --admin-token-file again and puts them in force, or keeps all as it was if one fails.",
         ]
         return lines.joined(separator: "\n") + "\n"
