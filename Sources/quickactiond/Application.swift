@@ -26,6 +26,8 @@ public enum Application {
             return 0
         case .lint(let infoPlist, let localizations, let appName, let buildSettings):
             return lint(infoPlist: infoPlist, localizations: localizations, appName: appName, buildSettings: buildSettings)
+        case .export(let export):
+            return PlatformExporter.run(export)
         case .serve(let configuration):
             return serve(configuration)
         }
