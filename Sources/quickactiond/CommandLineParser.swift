@@ -10,7 +10,8 @@ public enum CommandLineParser {
     public static var usage: String {
         var lines = [
             "usage: quickactiond [options]",
-            "       quickactiond lint Info.plist [--localizations DIR] [--app-name NAME] [--build-setting NAME=VALUE]...",
+            "       quickactiond lint Info.plist|shortcuts.xml [--localizations DIR] [--app-name NAME] [--build-setting NAME=VALUE]...",
+            "                         [--platforms FILE] [--platform ios|android|web|all]",
             "       quickactiond export android --out DIR [--shortcuts FILE] [--localizations DIR] [--platforms FILE] [--build-setting NAME=VALUE]...",
             "       quickactiond export web --manifest FILE [--manifest-url URL] [--shortcuts FILE] [--localizations DIR] [--platforms FILE] ...",
             "",
@@ -105,10 +106,22 @@ public enum CommandLineParser {
         var localizations: String?
         var appName: String?
         var buildSettings: [String: String] = [:]
+        var platformsFile: String?
+        var platforms: [ShortcutPlatform]?
         var iterator = Arguments(arguments)
         while let (flag, inline) = try iterator.next() {
             switch flag {
             case "--localizations": localizations = try iterator.value(flag, inline)
+            case "--platforms": platformsFile = try iterator.value(flag, inline)
+            case "--platform":
+                let value = try iterator.value(flag, inline)
+                if value == "all" {
+                    platforms = ShortcutPlatform.allCases
+                } else if let platform = ShortcutPlatform(rawValue: value) {
+                    platforms = (platforms ?? []) + [platform]
+                } else {
+                    throw UsageError(description: "lint: --platform must be ios, android, web or all, not '\(value)'")
+                }
             case "--app-name": appName = try iterator.value(flag, inline)
             case "--build-setting": try OptionValue(option: flag, text: iterator.value(flag, inline)).buildSetting(into: &buildSettings)
             case _ where !flag.hasPrefix("-") && file == nil: file = flag
@@ -116,7 +129,9 @@ public enum CommandLineParser {
             }
         }
         guard let file else { throw UsageError(description: "lint: name the Info.plist to check") }
-        return .lint(infoPlist: file, localizations: localizations, appName: appName, buildSettings: buildSettings)
+        return .lint(
+            infoPlist: file, localizations: localizations, appName: appName, buildSettings: buildSettings, platformsFile: platformsFile,
+            platforms: platforms)
     }
 }
 

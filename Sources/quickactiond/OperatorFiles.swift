@@ -45,7 +45,7 @@ struct OperatorFiles: Equatable {
             let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
             return (ShortcutConfiguration(staticItems: ShortcutItemBuilder.defaultStaticItems), catalog)
         }
-        if isAndroidShortcutsFile(path) {
+        if AndroidShortcutSource.isShortcutsFile(path: path) {
             let source = try AndroidShortcutSource.load(
                 shortcutsPath: path, resDirectory: configuration.localizationsPath,
                 developmentLanguage: buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", mapping: platforms?.android)
@@ -54,17 +54,6 @@ struct OperatorFiles: Equatable {
         let shortcuts = try ShortcutConfiguration.load(path: path, buildSettings: buildSettings)
         let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
         return (shortcuts, catalog)
-    }
-
-    /// Whether `path` is an Android shortcuts file: XML whose root is `<shortcuts>`, or a `.xml`
-    /// file that is not a property list (so that a malformed one gets the Android reader's
-    /// error, with its line).
-    static func isAndroidShortcutsFile(_ path: String) -> Bool {
-        guard let bytes = try? FileContents.read(path: path) else { return false }
-        if AndroidShortcutsFile.isShortcutsFile(bytes) { return true }
-        guard path.lowercased().hasSuffix(".xml") else { return false }
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        return first == UInt8(ascii: "<") && bytes.firstRange(of: Array("<plist".utf8)) == nil
     }
 
     /// The flags whose files hold something else than in `old`, in flag order.

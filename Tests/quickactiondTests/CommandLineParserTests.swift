@@ -245,6 +245,16 @@ import Testing
         expectedAdminFiles.adminTokenFile = "admin.txt"
         #expect(try serve(adminFiles) == expectedAdminFiles)
 
+        #expect(
+            try CommandLineParser.parse(["export", "android", "--out", "o", "--shortcuts", "s.xml", "--platforms", "p.json"])
+                == .export(ExportCommand(target: .android(outDirectory: "o"), configuration: {
+                    var configuration = ServiceConfiguration()
+                    configuration.shortcutsPath = "s.xml"
+                    configuration.platformsPath = "p.json"
+                    return configuration
+                }())))
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
+
         let given = Set((single + accounts + files + adminFiles).filter { $0.hasPrefix("--") })
         #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))
     }
