@@ -151,4 +151,26 @@ import Testing
         #expect(line.contains("--platforms"), "\(line)")
         #expect(try Self.list(try server.request("GET", "/shortcuts?platform=android")).shortcuts.first?["id"] as? String == "lookup")
     }
+
+    @Test("With --accounts, each account's Android and web lists hold its own favorites, revalidate, and change with them")
+    func accountsHaveTheirOwnPlatformLists() throws {
+        let server = try AccountsEndToEndTests.server()
+        defer { server.stop() }
+        let ada = try AccountsEndToEndTests.createAccount(server, name: "ada")
+        let bob = try AccountsEndToEndTests.createAccount(server, name: "bob")
+        let contact = try AccountsEndToEndTests.send(server, ada.token, "POST", "/contacts", json: #"{"name": "Lin", "favorite": true}"#)
+        let id = try #require(try contact.jsonObject()["id"] as? String)
+        let adaList = try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=android")
+        #expect(try Self.list(adaList).shortcuts.map { $0["id"] as? String }.contains("favorite-\(id)"))
+        let bobList = try AccountsEndToEndTests.send(server, bob.token, "GET", "/shortcuts?platform=android")
+        #expect(try Self.list(bobList).shortcuts.count == 2, "bob has the static items only")
+        let etag = try #require(adaList.header("ETag"))
+        #expect(try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=android", headers: [("If-None-Match", etag)]).status == 304)
+        let web = try Self.list(try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=web")).shortcuts
+        #expect(web.map { $0["name"] as? String } == ["Search", "Share", "Lin"])
+        _ = try AccountsEndToEndTests.send(server, ada.token, "DELETE", "/contacts/\(id)/favorite")
+        let after = try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=android", headers: [("If-None-Match", etag)])
+        #expect(after.status == 200)
+        #expect(try Self.list(after).shortcuts.count == 2)
+    }
 }
