@@ -64,8 +64,10 @@ import Testing
         try Data(zip.body).write(to: URL(fileURLWithPath: directory.path("res.zip")))
         let unzip = try ChildProcess.run(
             "/usr/bin/env",
-            ["python3", "-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2])",
-                directory.path("res.zip"), directory.path("unzipped")], error: .file(directory.path("unzip.log")), seconds: 30)
+            [
+                "python3", "-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2])",
+                directory.path("res.zip"), directory.path("unzipped"),
+            ], error: .file(directory.path("unzip.log")), seconds: 30)
         #expect(unzip == .exited(0), "\((try? String(contentsOfFile: directory.path("unzip.log"), encoding: .utf8)) ?? "")")
         #expect(try Self.files(under: directory.path("unzipped")) == written, "the archive holds exactly what export android writes")
         let etag = try #require(zip.header("ETag"))
@@ -89,7 +91,8 @@ import Testing
         #expect(edited.hasSuffix(#"], "display": "standalone"}"#), "\(edited)")
         #expect(edited.contains(#""url":"/app/search""#) || edited.contains(#""url": "/app/search""#), "\(edited)")
 
-        try #"{"web": {"items": {"SearchAction": {"url": "/app/search"}, "ShareAction": {"url": "/elsewhere"}}}}"#.write(toFile: mapping, atomically: true, encoding: .utf8)
+        try #"{"web": {"items": {"SearchAction": {"url": "/app/search"}, "ShareAction": {"url": "/elsewhere"}}}}"#.write(
+            toFile: mapping, atomically: true, encoding: .utf8)
         let refused = try Self.quickactiond(
             ["export", "web", "--manifest", manifest, "--manifest-url", "https://example.com/manifest.json", "--platforms", mapping], in: directory)
         #expect(refused.exit == .exited(1))

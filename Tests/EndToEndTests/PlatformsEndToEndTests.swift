@@ -165,7 +165,8 @@ import Testing
         let bobList = try AccountsEndToEndTests.send(server, bob.token, "GET", "/shortcuts?platform=android")
         #expect(try Self.list(bobList).shortcuts.count == 2, "bob has the static items only")
         let etag = try #require(adaList.header("ETag"))
-        #expect(try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=android", headers: [("If-None-Match", etag)]).status == 304)
+        #expect(
+            try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=android", headers: [("If-None-Match", etag)]).status == 304)
         let web = try Self.list(try AccountsEndToEndTests.send(server, ada.token, "GET", "/shortcuts?platform=web")).shortcuts
         #expect(web.map { $0["name"] as? String } == ["Search", "Share", "Lin"])
         _ = try AccountsEndToEndTests.send(server, ada.token, "DELETE", "/contacts/\(id)/favorite")

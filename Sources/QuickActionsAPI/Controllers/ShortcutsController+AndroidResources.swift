@@ -15,7 +15,8 @@ extension ShortcutsController {
         } catch {
             throw Problem(
                 status: 409, title: "Conflict",
-                detail: "The static items cannot be written as Android resources: \(error.description). Fix --shortcuts, --localizations or --platforms.")
+                detail:
+                    "The static items cannot be written as Android resources: \(error.description). Fix --shortcuts, --localizations or --platforms.")
         }
         let etag = "\"" + SHA256.hex(archive, digits: ShortcutListRenderer.versionDigits) + "\""
         var headers = HTTPHeaders(capacity: 5)

@@ -38,7 +38,8 @@ import Testing
         let repository = InMemoryContactRepository()
         for name in ["A", "B", "C"] { _ = try repository.create(NewContact(name: name, email: nil, favorite: true)) }
         let renderer = ShortcutListRenderer(androidMaxShortcuts: 3)
-        let cache = try ShortcutListCache(builder: ShortcutItemBuilder(), repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
+        let cache = try ShortcutListCache(
+            builder: ShortcutItemBuilder(), repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
         let body = cache.representation(ShortcutRepresentationKey(format: .android, language: nil, visibleOnly: true)).body.array
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let shortcuts = try #require(object["shortcuts"] as? [[String: Any]])

@@ -164,7 +164,8 @@ struct AaptTests {
         if let localizations = fixture.localizations { arguments += ["--localizations", try FixtureFiles.path(localizations)] }
         for (name, value) in fixture.buildSettings.sorted(by: { $0.key < $1.key }) { arguments += ["--build-setting", "\(name)=\(value)"] }
         let root = try Self.exportWithBinary(arguments)
-        try checkCompiled(root: root, paths: try Self.files(under: root), items: configuration.staticItems, catalog: catalog, region: region, mapping: nil)
+        try checkCompiled(
+            root: root, paths: try Self.files(under: root), items: configuration.staticItems, catalog: catalog, region: region, mapping: nil)
     }
 
     /// `quickactiond export android --shortcuts <an Android app's shortcuts.xml>`: the round
@@ -174,7 +175,8 @@ struct AaptTests {
         let source = try fixture.source()
         let root = try Self.exportWithBinary(["--shortcuts", try fixture.shortcutsPath])
         try checkCompiled(
-            root: root, paths: try Self.files(under: root), items: source.configuration.staticItems, catalog: source.catalog, region: "en", mapping: nil)
+            root: root, paths: try Self.files(under: root), items: source.configuration.staticItems, catalog: source.catalog, region: "en",
+            mapping: nil)
     }
 
     /// Runs `quickactiond export android --out <a new folder> ARGUMENTS`; the folder.
@@ -182,7 +184,8 @@ struct AaptTests {
         let root = try FixtureFiles.temporaryDirectory()
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let binary = ProcessInfo.processInfo.environment["QUICKACTIOND_BINARY"] ?? packageRoot.appendingPathComponent(".build/debug/quickactiond").path
+        let binary =
+            ProcessInfo.processInfo.environment["QUICKACTIOND_BINARY"] ?? packageRoot.appendingPathComponent(".build/debug/quickactiond").path
         let child = try ChildProcess(binary, ["export", "android", "--out", root] + arguments, output: .pipe, error: .output)
         let output = String(decoding: child.readOutputToEnd(), as: UTF8.self)
         let status = child.wait()

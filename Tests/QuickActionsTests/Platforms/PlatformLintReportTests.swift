@@ -9,7 +9,8 @@ import Testing
     @Test func androidAndWebFindingsCarryTheirPlatformAndLanguage() throws {
         let plist = try FixtureFiles.path("Info.plist")
         let localizations = try FixtureFiles.path("Localizations")
-        let all = ShortcutLintReport.lint(infoPlistPath: plist, localizationsDirectory: localizations, appName: nil, platforms: ShortcutPlatform.allCases)
+        let all = ShortcutLintReport.lint(
+            infoPlistPath: plist, localizationsDirectory: localizations, appName: nil, platforms: ShortcutPlatform.allCases)
         #expect(all.exitCode == 0)
         let lines = all.output.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("\(plist): [android] item 0 (SearchAction): android-short-label-too-long") }, "\(lines)")
@@ -38,7 +39,8 @@ import Testing
         let directory = try FixtureFiles.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/res/xml", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: directory + "/res/values", withIntermediateDirectories: true)
-        try #"<resources><string name="a">A</string></resources>"#.write(toFile: directory + "/res/values/strings.xml", atomically: true, encoding: .utf8)
+        try #"<resources><string name="a">A</string></resources>"#.write(
+            toFile: directory + "/res/values/strings.xml", atomically: true, encoding: .utf8)
         let file = directory + "/res/xml/shortcuts.xml"
         try """
         <shortcuts xmlns:android="http://schemas.android.com/apk/res/android">
@@ -48,6 +50,8 @@ import Testing
         """.write(toFile: file, atomically: true, encoding: .utf8)
         let result = ShortcutLintReport.lint(infoPlistPath: file, localizationsDirectory: nil, appName: nil)
         #expect(result.exitCode == 1)
-        #expect(result.output.contains(#"shortcuts.xml:2: shortcut "a""#) && result.output.contains(#"shortcuts.xml:3: shortcut "b""#), "\(result.output)")
+        #expect(
+            result.output.contains(#"shortcuts.xml:2: shortcut "a""#) && result.output.contains(#"shortcuts.xml:3: shortcut "b""#), "\(result.output)"
+        )
     }
 }
