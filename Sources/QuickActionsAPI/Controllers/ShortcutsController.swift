@@ -64,7 +64,7 @@ final class ShortcutsController: Sendable {
             return platform
         }
         let iOS = platform == nil || platform == .ios
-        guard let format = Self.format(accept: accept, offered: iOS ? [.json, .propertyList] : [.json]) else {
+        guard let format = Self.format(accept: accept, jsonOnly: !iOS) else {
             let formats = iOS ? "application/json or application/x-plist" : "application/json only"
             throw Problem(
                 status: 406, title: "Not Acceptable", detail: "The shortcut list is available as \(formats); the Accept header allows neither.")
@@ -76,12 +76,10 @@ final class ShortcutsController: Sendable {
         }
     }
 
-    /// The format of `offered` an `Accept` header prefers (the first on ties and when absent),
-    /// or nil for 406.
-    static func format(
-        accept: String?, offered: [ShortcutRepresentationKey.Format] = [.json, .propertyList]
-    ) -> ShortcutRepresentationKey.Format? {
-        guard let accept, !accept.trimmingOptionalWhiteSpace().isEmpty else { return offered.first }
+    /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406;
+    /// with `jsonOnly`, JSON when the header allows it.
+    static func format(accept: String?, jsonOnly: Bool = false) -> ShortcutRepresentationKey.Format? {
+        guard let accept, !accept.trimmingOptionalWhiteSpace().isEmpty else { return .json }
         var best: (format: ShortcutRepresentationKey.Format, quality: Double, specificity: Int)?
         for range in accept.split(separator: ",") {
             let parts = range.split(separator: ";").map { $0.trimmingOptionalWhiteSpace().lowercased() }
@@ -99,7 +97,7 @@ final class ShortcutsController: Sendable {
             case "*/*": candidates = [(.json, 0), (.propertyList, 0)]
             default: candidates = []
             }
-            for (format, specificity) in candidates where offered.contains(format) {
+            for (format, specificity) in candidates where !jsonOnly || format == .json {
                 if let current = best {
                     if quality > current.quality || (quality == current.quality && specificity > current.specificity) {
                         best = (format, quality, specificity)
