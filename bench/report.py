@@ -201,6 +201,25 @@ def postgres_rows(directory, meta):
     return rows
 
 
+def platforms_rows(directory, meta):
+    """(1)'s Android and web rows: GET /shortcuts?platform=android|web on (1)'s store against the
+    C baseline serving the same bytes and headers, alternated rounds, median of per-round ratios."""
+    rounds = int(meta["rounds"])
+    rows = []
+    for platform in ("android", "web"):
+        qa = [wrk(directory, f"r1_{platform}_qa_{r}") for r in range(1, rounds + 1)]
+        base = [wrk(directory, f"r1_{platform}_baseline_{r}") for r in range(1, rounds + 1)]
+        ratio = paired_ratio(qa, base, "rps")
+        noisy = max(spread([r["rps"] for r in qa]), spread([r["rps"] for r in base])) > 1.3
+        errors = sum(r["errors"] for r in qa)
+        rows += [
+            ("1", f"GET /shortcuts?platform={platform} ({int(meta[platform + '_bytes']):,} bytes), -t2 -c64, median of {rounds}",
+             rate(median(qa, "rps")), f"C baseline {rate(median(base, 'rps'))}", f"{ratio:.2f}", ">= 0.90",
+             verdict(ratio >= 0.9 and errors == 0, noisy)),
+        ]
+    return rows
+
+
 def table(rows):
     header = ("#", "measurement", "quickactiond", "reference", "ratio", "target", "result")
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
@@ -214,8 +233,9 @@ def main():
     directory, output = sys.argv[1], sys.argv[2]
     meta = load_meta(directory)
     rounds = int(meta["rounds"])
-    if meta.get("only") in ("accounts", "postgres", "preview"):
-        rows = {"accounts": accounts_rows, "postgres": postgres_rows, "preview": lambda d, _: preview_rows(d)}[meta["only"]](directory, meta)
+    if meta.get("only") in ("accounts", "postgres", "preview", "platforms"):
+        rows = {"accounts": accounts_rows, "postgres": postgres_rows, "preview": lambda d, _: preview_rows(d),
+                "platforms": platforms_rows}[meta["only"]](directory, meta)
         print(table(rows))
         failures = sum(1 for row in rows if "FAIL" in row[-1])
         print(f"\n{failures} FAIL, {sum(1 for row in rows if row[-1].startswith('PASS'))} PASS; BENCH_ONLY={meta['only']}: "
@@ -243,6 +263,7 @@ def main():
          "<= 1.5x baseline", verdict(ratio1_p99 <= 1.5, noisy1)),
         ("1", "  errors (non-2xx + socket), all rounds", str(qa_err), str(bl_err), "", "0", verdict(qa_err == 0)),
     ]
+    rows += platforms_rows(directory, meta)
 
     # (2) the same at 100,000 contacts
     large = [wrk(directory, f"r2_qa_{r}") for r in range(1, rounds + 1)]

@@ -14,6 +14,7 @@
 #   BENCH_ONLY=accounts  run only section (7) and print its rows (BENCHMARKS.md is left as it is)
 #   BENCH_ONLY=postgres  run only section (P), PostgreSQL, and print its rows (likewise)
 #   BENCH_ONLY=preview  run only (6)'s preview rows: the menu picture with warnings at 10,000 favorites (likewise)
+#   BENCH_ONLY=platforms  run only (1)'s Android and web rows: GET /shortcuts?platform=android|web vs the C baseline (likewise)
 #   BENCH_ACCOUNTS  accounts in (7) (default 100000), BENCH_LOADER_THREADS their loader's threads (default 24)
 set -euo pipefail
 
@@ -34,7 +35,7 @@ FAVORITES_LARGE=10000
 QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
 SHORT_QUERY="an"
 ONLY=${BENCH_ONLY:-}
-case "$ONLY" in "" | accounts | postgres | preview) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts', 'postgres' or 'preview', not '$ONLY'" >&2; exit 2 ;; esac
+case "$ONLY" in "" | accounts | postgres | preview | platforms) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts', 'postgres', 'preview' or 'platforms', not '$ONLY'" >&2; exit 2 ;; esac
 ACCOUNTS=${BENCH_ACCOUNTS:-100000}
 LOADER_THREADS=${BENCH_LOADER_THREADS:-24}
 STARTED=$(date +%s)
@@ -420,22 +421,72 @@ if [ "$ONLY" = accounts ]; then
 fi
 
 # ---------------------------------------------------------------- setup: 20 contacts, 5 favorites
-say "creating 20 contacts (5 favorites)"
-start_qa "$T/setup.err"
-FAVORITE_ID=""
-for i in "${!NAMES[@]}"; do
-    name=${NAMES[$i]}
-    email="$(tr 'A-Z ' 'a-z.' <<<"$name")@example.com"
-    favorite=$([ "$i" -lt 5 ] && echo true || echo false)
-    answer=$(curl -sS --max-time 10 -w '\n%{http_code}' -X POST "$QA/contacts" -H 'Content-Type: application/json' \
-        -d "{\"name\":\"$name\",\"email\":\"$email\",\"favorite\":$favorite}")
-    [ "$(tail -1 <<<"$answer")" = 201 ] || fail "POST /contacts answered: $answer"
-    if [ "$i" = 5 ]; then FAVORITE_ID=$(sed -n 's/.*"id":"\([a-z2-7]*\)".*/\1/p' <<<"$answer" | head -1); fi
-done
-[ -n "$FAVORITE_ID" ] || fail "no contact id in the POST answers"
-curl -sS --max-time 10 -o /dev/null "$QA/shortcuts"
-stop_qa
-meta setup_stderr_lines "$(wc -l <"$T/setup.err")"   # 21 requests at --log-level $LOG_LEVEL
+setup_store() {
+    say "creating 20 contacts (5 favorites)"
+    start_qa "$T/setup.err"
+    FAVORITE_ID=""
+    for i in "${!NAMES[@]}"; do
+        name=${NAMES[$i]}
+        email="$(tr 'A-Z ' 'a-z.' <<<"$name")@example.com"
+        favorite=$([ "$i" -lt 5 ] && echo true || echo false)
+        answer=$(curl -sS --max-time 10 -w '\n%{http_code}' -X POST "$QA/contacts" -H 'Content-Type: application/json' \
+            -d "{\"name\":\"$name\",\"email\":\"$email\",\"favorite\":$favorite}")
+        [ "$(tail -1 <<<"$answer")" = 201 ] || fail "POST /contacts answered: $answer"
+        if [ "$i" = 5 ]; then FAVORITE_ID=$(sed -n 's/.*"id":"\([a-z2-7]*\)".*/\1/p' <<<"$answer" | head -1); fi
+    done
+    [ -n "$FAVORITE_ID" ] || fail "no contact id in the POST answers"
+    curl -sS --max-time 10 -o /dev/null "$QA/shortcuts"
+    stop_qa
+    meta setup_stderr_lines "$(wc -l <"$T/setup.err")"   # 21 requests at --log-level $LOG_LEVEL
+}
+
+# ---------------------------------------------------------------- (1) Android and the web (a function: BENCH_ONLY=platforms runs it alone)
+platforms_section() { # on (1)'s store: each platform's list against the C baseline serving its bytes and headers
+    local platform
+    for platform in android web; do
+        say "(1) GET /shortcuts?platform=$platform: quickactiond vs plain C libmicrohttpd, $ROUNDS rounds of ${SECONDS_PER_RUN}s each"
+        start_qa /dev/null
+        local url="$QA/shortcuts?platform=$platform"
+        curl -sS --max-time 10 -D "$T/$platform.head" -o "$T/$platform.body" "$url"
+        head -1 "$T/$platform.head" | grep -q ' 200' || fail "GET /shortcuts?platform=$platform: $(head -1 "$T/$platform.head")"
+        tail -n +2 "$T/$platform.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' |
+            grep . >"$T/$platform.headers"
+        start_baseline per-request BL_PID BL "$T/$platform.headers" "$T/$platform.body"
+        curl -sS --max-time 10 -D "$T/${platform}_bl.head" -o "$T/${platform}_bl.body" "$BL/shortcuts"
+        cmp -s "$T/$platform.body" "$T/${platform}_bl.body" || fail "the baseline's body differs from quickactiond's ($platform)"
+        meta "${platform}_bytes" "$(wc -c <"$T/$platform.body")"
+        run_wrk "warm_${platform}_baseline" -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+        run_wrk "warm_${platform}_qa" -t2 -c64 -d2s -s "$BENCH/plain.lua" "$url"
+        local r
+        for r in $(seq "$ROUNDS"); do
+            run_pair "$r" "r1_${platform}_baseline" "$BL/shortcuts" "r1_${platform}_qa" "$url"
+        done
+        stop_pid "$BL_PID"; BL_PID=""
+        stop_qa
+    done
+}
+WRK1=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
+# Round R of a pair: both runs back to back, the first side first in odd rounds and second in
+# even ones, so a machine that slows down or speeds up during a round favours neither side.
+run_pair() { # ROUND NAME_A URL_A NAME_B URL_B
+    if [ $(($1 % 2)) = 1 ]; then
+        run_wrk "$2_$1" "${WRK1[@]}" "$3"
+        run_wrk "$4_$1" "${WRK1[@]}" "$5"
+    else
+        run_wrk "$4_$1" "${WRK1[@]}" "$5"
+        run_wrk "$2_$1" "${WRK1[@]}" "$3"
+    fi
+}
+
+if [ "$ONLY" = platforms ]; then
+    meta only platforms
+    setup_store
+    platforms_section
+    write_table
+    exit 0
+fi
+
+setup_store
 
 # ---------------------------------------------------------------- (1) GET /shortcuts vs C baseline
 say "(1) GET /shortcuts: quickactiond vs plain C libmicrohttpd, $ROUNDS rounds of ${SECONDS_PER_RUN}s each"
@@ -464,21 +515,9 @@ meta shortcuts_bytes "$(wc -c <"$T/body.bin")"
 meta shortcuts_head_bytes "$(wc -c <"$T/qa.head")"
 meta baseline_identical "status line, header names, order and values (but Date, X-Request-Id) and body"
 
-WRK1=(-t2 -c64 "-d${SECONDS_PER_RUN}s" --latency -s "$BENCH/plain.lua")
 run_wrk warm_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
 run_wrk warm_persistent -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLP/shortcuts"
 run_wrk warm_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
-# Round R of a pair: both runs back to back, the first side first in odd rounds and second in
-# even ones, so a machine that slows down or speeds up during a round favours neither side.
-run_pair() { # ROUND NAME_A URL_A NAME_B URL_B
-    if [ $(($1 % 2)) = 1 ]; then
-        run_wrk "$2_$1" "${WRK1[@]}" "$3"
-        run_wrk "$4_$1" "${WRK1[@]}" "$5"
-    else
-        run_wrk "$4_$1" "${WRK1[@]}" "$5"
-        run_wrk "$2_$1" "${WRK1[@]}" "$3"
-    fi
-}
 for r in $(seq "$ROUNDS"); do
     run_pair "$r" r1_baseline "$BL/shortcuts" r1_qa "$QA/shortcuts"
     run_wrk "r1_persistent_$r" "${WRK1[@]}" "$BLP/shortcuts"
@@ -487,6 +526,7 @@ stop_pid "$BL_PID"; BL_PID=""
 stop_pid "$BLP_PID"; BLP_PID=""
 meta vmhwm_small_kb "$(vmhwm_kb)"
 stop_qa
+platforms_section
 
 # ---------------------------------------------------------------- grow the store to 100,000
 say "filling the store to $CONTACTS_LARGE contacts (directly in SQLite, server stopped)"

@@ -31,6 +31,7 @@ enum Routes {
             Route(
                 "GET", "/shortcuts/preview.svg", "getShortcutsPreview", store: .whenNotCached(shortcuts.getCachedShortcutsPreview),
                 shortcuts.getShortcutsPreview),
+            Route("GET", "/shortcuts/android/res.zip", "getAndroidResources", store: .never, shortcuts.getAndroidResources),
 
             Route("GET", "/preview", "getPreviewPage", access: .open, store: .never, preview.getPreviewPage),
             Route("GET", "/preview/app.js", "getPreviewScript", access: .open, store: .never, preview.getPreviewScript),

@@ -24,8 +24,14 @@ public enum Application {
         case .version:
             Console.out("quickactiond \(version)\n")
             return 0
-        case .lint(let infoPlist, let localizations, let appName, let buildSettings):
-            return lint(infoPlist: infoPlist, localizations: localizations, appName: appName, buildSettings: buildSettings)
+        case .lint(let infoPlist, let localizations, let appName, let buildSettings, let platformsFile, let platforms):
+            let report = ShortcutLintReport.lint(
+                infoPlistPath: infoPlist, localizationsDirectory: localizations, appName: appName, buildSettings: BuildSettings(buildSettings),
+                platformsPath: platformsFile, platforms: platforms)
+            if report.exitCode == 0 { Console.out(report.output) } else { Console.error(report.output) }
+            return report.exitCode
+        case .export(let export):
+            return PlatformExporter.run(export)
         case .serve(let configuration):
             return serve(configuration)
         }
@@ -33,14 +39,6 @@ public enum Application {
 
     /// The service's version.
     public static let version = "0.1.0"
-
-    /// `quickactiond lint`: the start-up checks and the HIG checks, offline.
-    static func lint(infoPlist: String, localizations: String?, appName: String?, buildSettings: [String: String]) -> Int32 {
-        let report = ShortcutLintReport.lint(
-            infoPlistPath: infoPlist, localizationsDirectory: localizations, appName: appName, buildSettings: BuildSettings(buildSettings))
-        if report.exitCode == 0 { Console.out(report.output) } else { Console.error(report.output) }
-        return report.exitCode
-    }
 
     static func serve(_ configuration: ServiceConfiguration) -> Int32 {
         // A log line written to a pipe nobody reads any more (a log shipper that restarted, a

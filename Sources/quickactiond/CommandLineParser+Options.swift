@@ -35,10 +35,19 @@ extension CommandLineParser {
 
         // The static items and their text.
         CommandLineOption(
-            "--shortcuts", value: "FILE", help: "Info.plist (XML or binary) or JSON file with the static items", text: { $0.shortcutsPath = $1 }),
+            "--shortcuts", value: "FILE", help: "Info.plist (XML or binary), JSON file or Android res/xml/shortcuts.xml with the static items",
+            text: { $0.shortcutsPath = $1 }),
         CommandLineOption(
-            "--localizations", value: "DIR", help: "directory of <lang>.lproj/InfoPlist.strings or an InfoPlist.xcstrings",
+            "--localizations", value: "DIR",
+            help: "directory of <lang>.lproj/InfoPlist.strings or an InfoPlist.xcstrings; an Android shortcuts.xml's res/ folder",
             text: { $0.localizationsPath = $1 }),
+        CommandLineOption(
+            "--platforms", value: "FILE", help: "JSON mapping of item types to Android shortcuts and web manifest shortcuts (docs/platforms.md)",
+            text: { $0.platformsPath = $1 }),
+        CommandLineOption(
+            "--android-max-shortcuts", value: "N", help: "shortcuts an Android launcher shows, static first: ?visible=true's cut (default 4)",
+            integer: 1...100
+        ) { $0.androidMaxShortcuts = $1 },
         CommandLineOption(
             "--app-name", value: "NAME", help: "the app's name, for the HIG check (default: from Info.plist)", text: { $0.appName = $1 }),
         CommandLineOption(

@@ -10,7 +10,10 @@ public enum CommandLineParser {
     public static var usage: String {
         var lines = [
             "usage: quickactiond [options]",
-            "       quickactiond lint Info.plist [--localizations DIR] [--app-name NAME] [--build-setting NAME=VALUE]...",
+            "       quickactiond lint Info.plist|shortcuts.xml [--localizations DIR] [--app-name NAME] [--build-setting NAME=VALUE]...",
+            "                         [--platforms FILE] [--platform ios|android|web|all]",
+            "       quickactiond export android --out DIR [--shortcuts FILE] [--localizations DIR] [--platforms FILE] [--build-setting NAME=VALUE]...",
+            "       quickactiond export web --manifest FILE [--manifest-url URL] [--shortcuts FILE] [--localizations DIR] [--platforms FILE] ...",
             "",
             "options:",
         ]
@@ -22,7 +25,7 @@ public enum CommandLineParser {
         }
         lines += [
             "",
-            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations,",
+            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations, --platforms,",
             "         --token-file and --admin-token-file again and puts them in force, or keeps all as it was if one fails.",
         ]
         return lines.joined(separator: "\n") + "\n"
@@ -31,6 +34,7 @@ public enum CommandLineParser {
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Command {
         if arguments.first == "lint" { return try parseLint(Array(arguments.dropFirst())) }
+        if arguments.first == "export" { return try parseExport(Array(arguments.dropFirst())) }
         var configuration = ServiceConfiguration()
         var iterator = Arguments(arguments)
         while let (flag, inline) = try iterator.next() {
@@ -102,10 +106,22 @@ public enum CommandLineParser {
         var localizations: String?
         var appName: String?
         var buildSettings: [String: String] = [:]
+        var platformsFile: String?
+        var platforms: [ShortcutPlatform]?
         var iterator = Arguments(arguments)
         while let (flag, inline) = try iterator.next() {
             switch flag {
             case "--localizations": localizations = try iterator.value(flag, inline)
+            case "--platforms": platformsFile = try iterator.value(flag, inline)
+            case "--platform":
+                let value = try iterator.value(flag, inline)
+                if value == "all" {
+                    platforms = ShortcutPlatform.allCases
+                } else if let platform = ShortcutPlatform(rawValue: value) {
+                    platforms = (platforms ?? []) + [platform]
+                } else {
+                    throw UsageError(description: "lint: --platform must be ios, android, web or all, not '\(value)'")
+                }
             case "--app-name": appName = try iterator.value(flag, inline)
             case "--build-setting": try OptionValue(option: flag, text: iterator.value(flag, inline)).buildSetting(into: &buildSettings)
             case _ where !flag.hasPrefix("-") && file == nil: file = flag
@@ -113,7 +129,43 @@ public enum CommandLineParser {
             }
         }
         guard let file else { throw UsageError(description: "lint: name the Info.plist to check") }
-        return .lint(infoPlist: file, localizations: localizations, appName: appName, buildSettings: buildSettings)
+        return .lint(
+            infoPlist: file, localizations: localizations, appName: appName, buildSettings: buildSettings, platformsFile: platformsFile,
+            platforms: platforms)
+    }
+}
+
+extension CommandLineParser {
+    /// The service's flags `export` takes: those that name the files to read.
+    static let exportSourceFlags: Set<String> = ["--shortcuts", "--localizations", "--platforms", "--build-setting", "--app-name"]
+
+    /// Parses `export`'s arguments: the platform, where to write, and the source flags.
+    static func parseExport(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let platform = arguments.first, platform == "android" || platform == "web" else {
+            throw UsageError(description: "export: name the platform, android or web")
+        }
+        var configuration = ServiceConfiguration()
+        var out: String?
+        var manifest: String?
+        var manifestURL: String?
+        var iterator = Arguments(Array(arguments.dropFirst()))
+        while let (flag, inline) = try iterator.next() {
+            switch flag {
+            case "--out" where platform == "android": out = try iterator.value(flag, inline)
+            case "--manifest" where platform == "web": manifest = try iterator.value(flag, inline)
+            case "--manifest-url" where platform == "web": manifestURL = try iterator.value(flag, inline)
+            case _ where exportSourceFlags.contains(flag):
+                guard let option = option(named: flag), case .value(let read) = option.action else { continue }
+                try read(OptionValue(option: flag, text: iterator.value(flag, inline)), &configuration)
+            default: throw UsageError(description: "export \(platform): unexpected argument '\(flag)'")
+            }
+        }
+        if platform == "android" {
+            guard let out else { throw UsageError(description: "export android: name the folder to write res/ into with --out DIR") }
+            return .export(ExportCommand(target: .android(outDirectory: out), configuration: configuration))
+        }
+        guard let manifest else { throw UsageError(description: "export web: name the manifest to edit with --manifest FILE") }
+        return .export(ExportCommand(target: .web(manifest: manifest, manifestURL: manifestURL), configuration: configuration))
     }
 }
 

@@ -94,7 +94,7 @@ final class Service: Sendable {
         let renderer = ShortcutListRenderer(
             catalog: files.catalog, appName: configuration.appName ?? files.shortcuts.appName,
             baseLanguage: files.shortcuts.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
-            configurationWarnings: files.shortcuts.warnings)
+            configurationWarnings: files.shortcuts.warnings, platforms: files.platforms, androidMaxShortcuts: configuration.androidMaxShortcuts)
         return ShortcutSetup(builder: ShortcutItemBuilder(staticItems: files.shortcuts.staticItems), renderer: renderer)
     }
 

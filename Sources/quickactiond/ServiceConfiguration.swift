@@ -41,6 +41,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var shortcutsPath: String?
     /// Directory of `<lang>.lproj/InfoPlist.strings`.
     public var localizationsPath: String?
+    /// The platform mapping file (`--platforms`): what Android and the web need beyond the Info.plist.
+    public var platformsPath: String?
+    /// How many shortcuts an Android launcher shows (`--android-max-shortcuts`): `?visible=true`'s cut.
+    public var androidMaxShortcuts = 4
     /// The app's name, for the HIG check.
     public var appName: String?
     /// Xcode build settings for the Info.plist's `$(NAME)` references (`--build-setting`).

@@ -190,7 +190,8 @@ import Testing
         let single = [
             "--host", "0.0.0.0", "--port", "9090", "--db", "other.sqlite", "--db-pool", "3", "--db-statement-timeout", "250ms",
             "--db-lock-timeout", "2s", "--store", "memory", "--no-seed", "--shortcuts", "Info.plist", "--localizations", "L10n",
-            "--app-name", "Fire", "--build-setting", "A=B", "--token", "token-0123456789abcdef", "--allow-unauthenticated",
+            "--platforms", "platforms.json", "--android-max-shortcuts", "5", "--app-name", "Fire", "--build-setting", "A=B", "--token",
+            "token-0123456789abcdef", "--allow-unauthenticated",
             "--idempotency-ttl", "90m", "--trigger-retention", "0", "--max-body-bytes", "2048", "--max-header-bytes", "4096",
             "--max-connections", "100", "--max-streams-per-account", "3", "--idle-timeout", "5", "--threads", "3", "--log-level", "debug",
         ]
@@ -205,6 +206,8 @@ import Testing
         expected.seed = false
         expected.shortcutsPath = "Info.plist"
         expected.localizationsPath = "L10n"
+        expected.platformsPath = "platforms.json"
+        expected.androidMaxShortcuts = 5
         expected.appName = "Fire"
         expected.buildSettings = ["A": "B"]
         expected.token = "token-0123456789abcdef"
@@ -242,6 +245,19 @@ import Testing
         expectedAdminFiles.accounts = true
         expectedAdminFiles.adminTokenFile = "admin.txt"
         #expect(try serve(adminFiles) == expectedAdminFiles)
+
+        #expect(
+            try CommandLineParser.parse(["export", "android", "--out", "o", "--shortcuts", "s.xml", "--platforms", "p.json"])
+                == .export(
+                    ExportCommand(
+                        target: .android(outDirectory: "o"),
+                        configuration: {
+                            var configuration = ServiceConfiguration()
+                            configuration.shortcutsPath = "s.xml"
+                            configuration.platformsPath = "p.json"
+                            return configuration
+                        }())))
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
 
         let given = Set((single + accounts + files + adminFiles).filter { $0.hasPrefix("--") })
         #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))

@@ -1,8 +1,9 @@
 /// What `quickactiond lint Info.plist [--localizations DIR] [--app-name NAME]
-/// [--build-setting NAME=VALUE]...` prints.
+/// [--build-setting NAME=VALUE]... [--platforms FILE] [--platform ios|android|web|all]` prints.
 public enum ShortcutLintReport {
-    /// Loads the Info.plist (or JSON items file, build settings expanded) and the
-    /// localizations, and returns one line per finding and a summary.
+    /// Loads the Info.plist (or JSON items file, build settings expanded, or an Android
+    /// `res/xml/shortcuts.xml` with its `res/` folder) and the localizations, and returns one
+    /// line per finding and a summary.
     ///
     /// Findings, in order: what the Info.plist says that iOS reads differently (unexpanded
     /// build settings, empty values); translation files that were skipped; the text rules on
@@ -12,25 +13,42 @@ public enum ShortcutLintReport {
     /// text, marked `[lang]`. A translation's findings are printed only when they differ from
     /// the development language's, so an untranslated title is not reported once per language.
     /// The app name is `appName` if given, else the language's translated
-    /// `CFBundleDisplayName` / `CFBundleName`, else Info.plist's.
+    /// `CFBundleDisplayName` / `CFBundleName`, else Info.plist's. Then Android's and the web's
+    /// rules (`PlatformLintReport`), each finding marked with its platform, for the platforms
+    /// of `platforms` (default: those the mapping file names, iOS always); the iOS text rules
+    /// only when `platforms` holds iOS.
     ///
-    /// Exit code 0 when the Info.plist loads (warnings are not failures), 1 when it or the
-    /// localizations folder cannot be read (the error is printed).
+    /// Exit code 0 when the files load (warnings are not failures), 1 when one cannot be read
+    /// or is refused (every problem of an Android source is printed).
     public static func lint(
-        infoPlistPath: String, localizationsDirectory: String?, appName: String?, buildSettings: BuildSettings = BuildSettings()
+        infoPlistPath: String, localizationsDirectory: String?, appName: String?, buildSettings: BuildSettings = BuildSettings(),
+        platformsPath: String? = nil, platforms requested: [ShortcutPlatform]? = nil
     ) -> (output: String, exitCode: Int32) {
         let configuration: ShortcutConfiguration
         let catalog: LocalizationCatalog
+        let mapping: PlatformMapping?
         do {
-            configuration = try ShortcutConfiguration.load(path: infoPlistPath, buildSettings: buildSettings)
+            mapping = try platformsPath.map { path throws in try PlatformMapping.load(path: path) }
+            if AndroidShortcutSource.isShortcutsFile(path: infoPlistPath) {
+                let source = try AndroidShortcutSource.load(
+                    shortcutsPath: infoPlistPath, resDirectory: localizationsDirectory,
+                    developmentLanguage: buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", mapping: mapping?.android)
+                (configuration, catalog) = (source.configuration, source.catalog)
+            } else {
+                configuration = try ShortcutConfiguration.load(path: infoPlistPath, buildSettings: buildSettings)
+                catalog = try localizationsDirectory.map(LocalizationCatalog.load(directory:)) ?? LocalizationCatalog(tables: [:])
+            }
+            if let mapping, let platformsPath {
+                try mapping.validate(
+                    staticItems: configuration.staticItems, catalog: catalog,
+                    developmentRegion: configuration.developmentRegion ?? buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", source: platformsPath)
+            }
+        } catch let error as AndroidSourceError {
+            return (error.problems.map { "error: \($0)\n" }.joined(), 1)
         } catch {
             return ("error: \(error)\n", 1)
         }
-        do {
-            catalog = try localizationsDirectory.map(LocalizationCatalog.load(directory:)) ?? LocalizationCatalog(tables: [:])
-        } catch {
-            return ("error: \(error)\n", 1)
-        }
+        let platforms = requested ?? mapping?.platforms ?? [.ios]
         let explicitName = appName.flatMap(ShortcutConfiguration.usableAppName)
         let items = configuration.staticItems
         var lines = configuration.warnings.map { "\(infoPlistPath): \($0)" } + catalog.skippedFiles.map(\.description)
@@ -48,20 +66,27 @@ public enum ShortcutLintReport {
 
         let region = configuration.developmentRegion ?? BuildSettings().values["DEVELOPMENT_LANGUAGE"] ?? "en"
         let development = catalog.resolve(negotiated: nil, developmentRegion: region)
-        let developmentWarnings = ShortcutLinter.warnings(
-            for: LocalizationCatalog.localized(items, table: development.table), appName: name(in: development.table))
+        let checksIOS = platforms.contains(.ios)
+        let developmentWarnings =
+            checksIOS
+            ? ShortcutLinter.warnings(for: LocalizationCatalog.localized(items, table: development.table), appName: name(in: development.table)) : []
         report(developmentWarnings, language: nil)
-        if catalog.table(for: development.language) == nil, let base = catalog.baseTable {
+        if checksIOS, catalog.table(for: development.language) == nil, let base = catalog.baseTable {
             report([ShortcutLinter.missingTranslation(for: items, table: base, language: "Base")].compactMap { $0 }, language: "Base")
         }
         let reported = Set(developmentWarnings)
-        for language in catalog.languages {
+        for language in catalog.languages where checksIOS {
             let table = catalog.tables[language] ?? [:]
             var warnings = [ShortcutLinter.missingTranslation(for: items, table: table, language: language)].compactMap { $0 }
             if language != development.language {
                 warnings += ShortcutLinter.warnings(for: LocalizationCatalog.localized(items, table: table), appName: name(in: table))
                     .filter { !reported.contains($0) }.map { $0.about(language: language) }
             }
+            report(warnings, language: language)
+        }
+        for (language, warnings) in PlatformLintReport.warnings(
+            items: items, catalog: catalog, developmentRegion: region, mapping: mapping, platforms: platforms)
+        {
             report(warnings, language: language)
         }
         let languages = catalog.languages.isEmpty ? "" : " and \(catalog.languages.count) localization(s)"

@@ -3,7 +3,7 @@ import QuickActions
 
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 final class ShortcutsController: Sendable {
-    static let listQuery: Set<String> = ["visible"]
+    static let listQuery: Set<String> = ["visible", "platform"]
     /// Where the languages to negotiate are read, per request.
     let settings: CurrentSettings
 
@@ -27,11 +27,7 @@ final class ShortcutsController: Sendable {
     private func listShortcuts(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
         try request.requireKnownQuery(Self.listQuery)
         let visibleOnly = try request.queryBoolean("visible") ?? false
-        guard let format = Self.format(accept: request.http.headers["Accept"]) else {
-            throw Problem(
-                status: 406, title: "Not Acceptable",
-                detail: "The shortcut list is available as application/json or application/x-plist; the Accept header allows neither.")
-        }
+        let format = try Self.format(platform: request.http.queryValue("platform"), accept: request.http.headers["Accept"])
         let language = settings.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
         let account = try request.account()
@@ -57,8 +53,32 @@ final class ShortcutsController: Sendable {
         return representation.response
     }
 
-    /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406.
-    static func format(accept: String?) -> ShortcutRepresentationKey.Format? {
+    /// The representation `?platform=` and `Accept` ask for: iOS's (the default) in the format
+    /// `Accept` prefers; Android's and the web's are JSON only. 400 for an unknown platform, 406
+    /// when `Accept` allows none of the platform's formats.
+    static func format(platform: String?, accept: String?) throws(Problem) -> ShortcutRepresentationKey.Format {
+        let platform = try platform.map { (name) throws(Problem) -> ShortcutPlatform in
+            guard let platform = ShortcutPlatform(rawValue: name) else {
+                throw Problem.badRequest("Query parameter 'platform' must be one of ios, android, web; not '\(name)'.")
+            }
+            return platform
+        }
+        let iOS = platform == nil || platform == .ios
+        guard let format = Self.format(accept: accept, jsonOnly: !iOS) else {
+            let formats = iOS ? "application/json or application/x-plist" : "application/json only"
+            throw Problem(
+                status: 406, title: "Not Acceptable", detail: "The shortcut list is available as \(formats); the Accept header allows neither.")
+        }
+        switch platform {
+        case nil, .ios: return format
+        case .android: return .android
+        case .web: return .web
+        }
+    }
+
+    /// The format an `Accept` header prefers (JSON on ties and when absent), or nil for 406;
+    /// with `jsonOnly`, JSON when the header allows it.
+    static func format(accept: String?, jsonOnly: Bool = false) -> ShortcutRepresentationKey.Format? {
         guard let accept, !accept.trimmingOptionalWhiteSpace().isEmpty else { return .json }
         var best: (format: ShortcutRepresentationKey.Format, quality: Double, specificity: Int)?
         for range in accept.split(separator: ",") {
@@ -77,7 +97,7 @@ final class ShortcutsController: Sendable {
             case "*/*": candidates = [(.json, 0), (.propertyList, 0)]
             default: candidates = []
             }
-            for (format, specificity) in candidates {
+            for (format, specificity) in candidates where !jsonOnly || format == .json {
                 if let current = best {
                     if quality > current.quality || (quality == current.quality && specificity > current.specificity) {
                         best = (format, quality, specificity)

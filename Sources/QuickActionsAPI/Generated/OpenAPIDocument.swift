@@ -494,13 +494,29 @@ paths:
         The strong `ETag` is derived from the representation's bytes: it changes exactly when
         the list (in that language and format) changes, and is the same after a restart. The
         JSON body's `version` is the ETag without its quotes. `If-None-Match` gives 304.
+
+        `platform=android` gives the same list as Android app shortcuts (`AndroidShortcutList`,
+        shaped like `ShortcutInfoCompat`), `platform=web` as a web app manifest's `shortcuts`
+        member (`WebShortcutList`), both JSON only, with `--platforms`' mapping applied and each
+        platform's rules in `warnings` (see docs/platforms.md). Each is cached, negotiated and
+        revalidated like the iOS list, and rendered on its first request after a change.
       parameters:
         - name: visible
           in: query
-          description: "`true`: only the items the Home Screen shows (the first four)."
+          description: |
+            `true`: only the items the platform shows: the Home Screen's first four; an Android
+            launcher's first `--android-max-shortcuts` (4) enabled shortcuts, static first; the
+            web's first four (Chrome on Android's).
           schema:
             type: string
             enum: ["true", "false"]
+        - name: platform
+          in: query
+          description: Whose form the list takes (default ios).
+          schema:
+            type: string
+            enum: [ios, android, web]
+            default: ios
         - name: Accept-Language
           in: header
           schema:
@@ -527,7 +543,10 @@ paths:
           content:
             application/json:
               schema:
-                $ref: "#/components/schemas/ShortcutList"
+                anyOf:
+                  - $ref: "#/components/schemas/ShortcutList"
+                  - $ref: "#/components/schemas/AndroidShortcutList"
+                  - $ref: "#/components/schemas/WebShortcutList"
             application/x-plist:
               schema:
                 type: string
@@ -540,7 +559,9 @@ paths:
         "403":
           $ref: "#/components/responses/Forbidden"
         "406":
-          description: The Accept header allows neither application/json nor application/x-plist.
+          description: |
+            The Accept header allows neither application/json nor application/x-plist (for
+            `platform=android` or `web`: does not allow application/json).
           content:
             application/problem+json:
               schema:
@@ -651,6 +672,56 @@ paths:
           $ref: "#/components/responses/Unauthorized"
         "403":
           $ref: "#/components/responses/Forbidden"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+  /shortcuts/android/res.zip:
+    get:
+      operationId: getAndroidResources
+      tags: [shortcuts]
+      summary: The static items as an Android res/ folder (ZIP)
+      description: |
+        The files `quickactiond export android` writes, in one ZIP archive (stored entries):
+        `res/xml/shortcuts.xml` (labels as `@string/` references), `res/values/strings.xml` and
+        one `res/values-<qualifier>/strings.xml` per other language, and a vector drawable per
+        system icon type used. The same for every account (the favorites are not in it). The
+        strong `ETag` hashes the archive; `If-None-Match` gives 304.
+      parameters:
+        - name: If-None-Match
+          in: header
+          schema:
+            type: string
+      responses:
+        "200":
+          description: The archive.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+            Content-Disposition:
+              schema:
+                type: string
+          content:
+            application/zip:
+              schema:
+                type: string
+                format: binary
+        "304":
+          description: The archive has not changed since the `If-None-Match` validator.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "409":
+          description: The static items cannot be written as Android resources (the problem names the item).
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
         "429":
@@ -1598,6 +1669,17 @@ components:
             - missing-translation
             - unexpanded-build-setting
             - empty-value
+            - android-short-label-too-long
+            - android-long-label-too-long
+            - android-too-many-static
+            - android-duplicate-id
+            - android-no-disabled-message
+            - android-template-key-missing
+            - web-missing-name
+            - web-url-out-of-scope
+            - web-no-96px-icon
+            - web-too-many-shortcuts
+            - web-template-key-missing
         message:
           type: string
         language:
@@ -1606,6 +1688,133 @@ components:
             The translation the finding is about (the `Content-Language` served, or the table
             missing keys). Absent for the development language's text and for findings about
             the Info.plist itself.
+        platform:
+          type: string
+          enum: [android, web]
+          description: The platform whose rule it is; absent for iOS's rules and the Info.plist's findings.
+    AndroidShortcutList:
+      type: object
+      required: [shortcuts, version, warnings]
+      properties:
+        shortcuts:
+          type: array
+          items:
+            $ref: "#/components/schemas/AndroidShortcut"
+        version:
+          type: string
+          description: The ETag's value without quotes.
+        warnings:
+          type: array
+          description: The findings of Android's rules (platform `android`); indexes are positions in `shortcuts`.
+          items:
+            $ref: "#/components/schemas/ShortcutWarning"
+    AndroidShortcut:
+      type: object
+      description: One shortcut, as `ShortcutInfoCompat` holds it.
+      required: [id, shortLabel, rank, enabled, intent, categories, kind, visible]
+      properties:
+        id:
+          type: string
+          description: Unique and stable; a favorite's (`favorite-<contactId>` by default) does not change when it is renamed.
+        shortLabel:
+          type: string
+        longLabel:
+          type: string
+        disabledMessage:
+          type: string
+        rank:
+          type: integer
+          description: Position among the shortcuts of its kind (static or dynamic).
+        enabled:
+          type: boolean
+        visible:
+          type: boolean
+          description: Whether a launcher shows it (the first `--android-max-shortcuts` enabled shortcuts, static first).
+        icon:
+          type: string
+          description: A drawable resource name.
+        intent:
+          $ref: "#/components/schemas/AndroidIntent"
+        backStack:
+          type: array
+          description: The intents before the last, when the shortcut has several.
+          items:
+            $ref: "#/components/schemas/AndroidIntent"
+        categories:
+          type: array
+          items:
+            type: string
+        kind:
+          type: string
+          enum: [static, dynamic]
+    AndroidIntent:
+      type: object
+      required: [action, extras]
+      properties:
+        action:
+          type: string
+        data:
+          type: string
+        mimeType:
+          type: string
+        targetPackage:
+          type: string
+        targetClass:
+          type: string
+        extras:
+          type: object
+          description: By name, each typed as a `PersistableBundle` holds it.
+          additionalProperties:
+            type: object
+            required: [type, value]
+            properties:
+              type:
+                type: string
+                enum: [string, int, long, float, double, boolean]
+              value: {}
+    WebShortcutList:
+      type: object
+      required: [shortcuts, version, warnings]
+      properties:
+        shortcuts:
+          type: array
+          description: The value of a web app manifest's `shortcuts` member.
+          items:
+            $ref: "#/components/schemas/WebShortcut"
+        version:
+          type: string
+          description: The ETag's value without quotes.
+        warnings:
+          type: array
+          description: The findings of the web's rules (platform `web`); indexes are positions in `shortcuts`.
+          items:
+            $ref: "#/components/schemas/ShortcutWarning"
+    WebShortcut:
+      type: object
+      required: [name, url]
+      properties:
+        name:
+          type: string
+        short_name:
+          type: string
+        description:
+          type: string
+        url:
+          type: string
+        icons:
+          type: array
+          items:
+            type: object
+            required: [src]
+            properties:
+              src:
+                type: string
+              sizes:
+                type: string
+              type:
+                type: string
+              purpose:
+                type: string
     TriggerRequest:
       type: object
       required: [type]

@@ -15,6 +15,10 @@ public struct ShortcutListRenderer: Sendable {
     /// Findings about the Info.plist itself (unexpanded build settings, empty values), listed
     /// in every representation's `warnings`.
     public let configurationWarnings: [ShortcutWarning]
+    /// What Android and the web need beyond the items (`--platforms`), if given.
+    public let platforms: PlatformMapping?
+    /// How many shortcuts an Android launcher shows: the Android list's `?visible=true` cut.
+    public let androidMaxShortcuts: Int
     /// The static items' JSON, written once per language: every list (every account's) starts
     /// with the same static items.
     private let staticJSON = StaticItemJSON()
@@ -27,12 +31,15 @@ public struct ShortcutListRenderer: Sendable {
 
     /// Creates a renderer.
     public init(
-        catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = []
+        catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = [],
+        platforms: PlatformMapping? = nil, androidMaxShortcuts: Int = AndroidShortcutList.defaultMaxVisible
     ) {
         self.catalog = catalog
         self.appName = appName
         self.baseLanguage = baseLanguage
         self.configurationWarnings = configurationWarnings
+        self.platforms = platforms
+        self.androidMaxShortcuts = androidMaxShortcuts
     }
 
     /// Renders `items` as `key` asks. The text comes from the table iOS would use (see
@@ -53,10 +60,11 @@ public struct ShortcutListRenderer: Sendable {
         return configurationWarnings + [missing].compactMap { $0 } + textWarnings
     }
 
-    /// The version of a JSON body whose `{"items":[…]` part is `itemsPart`: the first digits of
-    /// the SHA-256 of `{"items":[…],"warnings":[…]}`. The hash holds the part only until it
+    /// The version of a JSON body whose first member (`{"items":[…]`, or `{"shortcuts":[…]` for
+    /// another platform's list) is `itemsPart`: the first digits of the SHA-256 of that part
+    /// followed by `,"warnings":[…]}`. The hash holds the part only until it
     /// returns, so the body can then grow in place.
-    private static func version(itemsPart: [UInt8], warnings: [UInt8]) -> String {
+    static func version(itemsPart: [UInt8], warnings: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(itemsPart)
         hasher.update(warningsKey)
@@ -79,10 +87,14 @@ public struct ShortcutListRenderer: Sendable {
                 prerendered: prerendered)
         case .propertyList:
             return renderPropertyList(localized, language: language, visibleOnly: key.visibleOnly, prepared: prepared)
+        case .android:
+            return renderAndroid(localized, table: table, language: language, visibleOnly: key.visibleOnly, prepared: prepared)
+        case .web:
+            return renderWeb(localized, table: table, language: language, visibleOnly: key.visibleOnly, prepared: prepared)
         case .previewSVG(let appearance, let marksWarnings, let placement, let platform):
             return renderPreview(
                 items, localized: localized, table: table, language: language, appearance: appearance, marksWarnings: marksWarnings,
-                placement: placement, platform: platform, prerendered: prerendered)
+                placement: placement, platform: platform, androidMapping: platforms?.android, prerendered: prerendered)
         }
     }
 
@@ -145,7 +157,7 @@ public struct ShortcutListRenderer: Sendable {
 
     /// `warnings` with their indexes moved to the positions of the items at `shown` in the list
     /// returned; those about items not shown are left out (those about the whole list stay).
-    private static func reindexed(_ warnings: [ShortcutWarning], shown: [Int]) -> [ShortcutWarning] {
+    static func reindexed(_ warnings: [ShortcutWarning], shown: [Int]) -> [ShortcutWarning] {
         let positions = [Int: Int](uniqueKeysWithValues: shown.enumerated().map { ($1, $0) })
         return warnings.compactMap { warning -> ShortcutWarning? in
             guard let index = warning.index else { return warning }
@@ -177,7 +189,7 @@ public struct ShortcutListRenderer: Sendable {
     }
 
     /// The JSON array of `warnings`.
-    private static func json(_ warnings: [ShortcutWarning]) -> [UInt8] {
+    static func json(_ warnings: [ShortcutWarning]) -> [UInt8] {
         var json: [UInt8] = [UInt8(ascii: "[")]
         for (offset, warning) in warnings.enumerated() {
             if offset > 0 { json.append(UInt8(ascii: ",")) }

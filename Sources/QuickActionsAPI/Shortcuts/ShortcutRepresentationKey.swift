@@ -12,6 +12,10 @@ public struct ShortcutRepresentationKey: Sendable, Hashable {
     public enum Format: Sendable, Hashable {
         case json
         case propertyList
+        /// The list as Android app shortcuts, JSON (`?platform=android`, see `ShortcutListRenderer.renderAndroid`).
+        case android
+        /// The list as a web app manifest's `shortcuts` member, JSON (`?platform=web`).
+        case web
         /// The menu as an SVG picture (see `ShortcutListRenderer.renderPreview`).
         case previewSVG(PreviewAppearance, warnings: Bool, placement: PreviewPlacement = .above, platform: PreviewPlatform = .ios)
     }

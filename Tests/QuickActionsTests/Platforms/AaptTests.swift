@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import QuickActions
@@ -154,10 +155,65 @@ struct AaptTests {
         #expect(extras["list"] == "\"[1]\"")
     }
 
+    /// `quickactiond export android` (the real binary) on each iOS fixture: what it writes
+    /// compiles, and aapt reads back the list the domain makes of the same files.
+    @Test(arguments: IOSFixture.all)
+    func theBinarysExportOfAnInfoPlistCompilesAndReadsBackAsTheList(fixture: IOSFixture) throws {
+        let (configuration, catalog, region) = try fixture.load()
+        var arguments = ["--shortcuts", try FixtureFiles.path(fixture.plist)]
+        if let localizations = fixture.localizations { arguments += ["--localizations", try FixtureFiles.path(localizations)] }
+        for (name, value) in fixture.buildSettings.sorted(by: { $0.key < $1.key }) { arguments += ["--build-setting", "\(name)=\(value)"] }
+        let root = try Self.exportWithBinary(arguments)
+        try checkCompiled(
+            root: root, paths: try Self.files(under: root), items: configuration.staticItems, catalog: catalog, region: region, mapping: nil)
+    }
+
+    /// `quickactiond export android --shortcuts <an Android app's shortcuts.xml>`: the round
+    /// trip through the real binary compiles and reads back as the app's own list.
+    @Test(arguments: AndroidFixture.allCases)
+    func theBinarysExportOfAnAndroidSourceCompilesAndReadsBackAsTheList(fixture: AndroidFixture) throws {
+        let source = try fixture.source()
+        let root = try Self.exportWithBinary(["--shortcuts", try fixture.shortcutsPath])
+        try checkCompiled(
+            root: root, paths: try Self.files(under: root), items: source.configuration.staticItems, catalog: source.catalog, region: "en",
+            mapping: nil)
+    }
+
+    /// Runs `quickactiond export android --out <a new folder> ARGUMENTS`; the folder.
+    static func exportWithBinary(_ arguments: [String]) throws -> String {
+        let root = try FixtureFiles.temporaryDirectory()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let binary =
+            ProcessInfo.processInfo.environment["QUICKACTIOND_BINARY"] ?? packageRoot.appendingPathComponent(".build/debug/quickactiond").path
+        let child = try ChildProcess(binary, ["export", "android", "--out", root] + arguments, output: .pipe, error: .output)
+        let output = String(decoding: child.readOutputToEnd(), as: UTF8.self)
+        let status = child.wait()
+        child.closeOutputPipe()
+        guard status == .exited(0) else { throw Aapt.Failure(description: "quickactiond export android failed (\(status)):\n\(output)") }
+        return root
+    }
+
+    /// The files under `root`, relative to it.
+    static func files(under root: String) throws -> [String] {
+        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
     func checkExport(items: [ShortcutItem], catalog: LocalizationCatalog, region: String, mapping: AndroidMapping?) throws {
         let files = try AndroidResourceExport.files(
             staticItems: items, catalog: catalog, developmentRegion: region, mapping: mapping, glyph: AndroidExportTests.glyph)
         let root = try AndroidResourceExport.write(files)
+        try checkCompiled(root: root, paths: files.map(\.path), items: items, catalog: catalog, region: region, mapping: mapping)
+    }
+
+    /// Compiles `root/res` (written as `paths`) and compares aapt's reading with the list of
+    /// `items` in every language.
+    func checkCompiled(
+        root: String, paths: [String], items: [ShortcutItem], catalog: LocalizationCatalog, region: String, mapping: AndroidMapping?
+    ) throws {
         try Aapt.addStubDrawables(root)
         try Aapt.package(root)
         let listed = try Aapt.list(root)
@@ -167,9 +223,9 @@ struct AaptTests {
         let names = try Aapt.stringNames(root)
         let strings = try Aapt.strings(root)
         // Every language folder written is a configuration aapt compiled.
-        for file in files where file.path.hasPrefix("res/values-") {
-            let language = AndroidResourceQualifier.parse(folder: String(file.path.dropFirst(4).prefix { $0 != "/" }))?.language
-            #expect(strings.keys.contains { AndroidResourceQualifier.parse(folder: "values-" + $0)?.language == language }, "\(file.path)")
+        for path in paths where path.hasPrefix("res/values-") {
+            let language = AndroidResourceQualifier.parse(folder: String(path.dropFirst(4).prefix { $0 != "/" }))?.language
+            #expect(strings.keys.contains { AndroidResourceQualifier.parse(folder: "values-" + $0)?.language == language }, "\(path)")
         }
 
         for language in [nil] + catalog.languages {

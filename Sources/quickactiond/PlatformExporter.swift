@@ -1,0 +1,53 @@
+import Foundation
+import QuickActions
+import QuickActionsAPI
+
+/// Runs `quickactiond export`: reads the files as the service does, then writes the Android
+/// `res/` folder or edits the web manifest. Every file is written whole or not at all (a
+/// temporary file renamed over it), and nothing is written when anything fails.
+enum PlatformExporter {
+    /// Runs `command`, prints what it did or why it failed, and returns the exit status: 0 when
+    /// written, 1 when a file cannot be read or the items cannot be written as asked.
+    static func run(_ command: ExportCommand) -> Int32 {
+        do {
+            let files = try OperatorFiles.load(command.configuration)
+            let setup = Service.setup(files, command.configuration)
+            switch command.target {
+            case .android(let directory): try writeAndroid(setup, to: directory)
+            case .web(let manifest, let manifestURL): try editWeb(setup, manifest: manifest, manifestURL: manifestURL)
+            }
+            return 0
+        } catch {
+            Console.error("quickactiond export: \(error)\n")
+            return 1
+        }
+    }
+
+    /// Writes `res/…` under `directory` (created when missing).
+    static func writeAndroid(_ setup: ShortcutSetup, to directory: String) throws {
+        let files = try StaticPlatformExport.androidResources(setup)
+        let root = URL(fileURLWithPath: directory)
+        for file in files {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url, options: .atomic)
+        }
+        Console.out("wrote \(files.count) file(s) under \(root.appendingPathComponent("res").path)\n")
+    }
+
+    /// Replaces the `shortcuts` member of the manifest at `path`, keeping the rest of it as it was.
+    static func editWeb(_ setup: ShortcutSetup, manifest path: String, manifestURL: String?) throws {
+        let original: [UInt8]
+        do {
+            original = try FileContents.read(path: path)
+        } catch {
+            throw WebManifestError(path: path, reason: error.reason)
+        }
+        let (shortcuts, warnings) = StaticPlatformExport.webShortcuts(setup)
+        let edited = try WebManifestEdit.replacingShortcuts(in: original, with: shortcuts, source: path, manifestURL: manifestURL)
+        try Data(edited).write(to: URL(fileURLWithPath: path), options: .atomic)
+        var report = "wrote \(shortcuts.count) shortcut(s) into \(path)\n"
+        for warning in warnings where warning.rule != "web-url-out-of-scope" { report += "\(path): \(warning)\n" }
+        Console.out(report)
+    }
+}
