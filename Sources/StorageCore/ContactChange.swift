@@ -1,7 +1,9 @@
 import QuickActions
 import Synchronization
 
-/// One committed change to one contact of one account.
+/// One committed change to one contact of one account: a write (`before` and `after`), a pick
+/// that changed a favorite's use score (`usage`), or, with none of these, word that the
+/// account's contacts changed in ways this process did not see (read them again).
 public struct ContactChange: Sendable, Equatable {
     /// The account the contact belongs to.
     public let account: AccountKey
@@ -9,11 +11,37 @@ public struct ContactChange: Sendable, Equatable {
     public let before: Contact?
     /// The contact after the change; nil when it was deleted.
     public let after: Contact?
+    /// A favorite's new usage key (a trigger's change); nil for a write.
+    public let usage: UsageChange?
+    /// What the write did to the account's disabled items (`TombstoneChange.of`), in the same
+    /// transaction.
+    public let tombstone: TombstoneChange
 
     /// Creates a change.
-    public init(account: AccountKey = .default, before: Contact?, after: Contact?) {
+    public init(account: AccountKey = .default, before: Contact?, after: Contact?, tombstone: TombstoneChange = .none) {
         self.account = account
         self.before = before
         self.after = after
+        self.usage = nil
+        self.tombstone = tombstone
+    }
+
+    /// A pick's change of a favorite's use score.
+    public init(account: AccountKey, usage: UsageChange) {
+        self.account = account
+        before = nil
+        after = nil
+        self.usage = usage
+        tombstone = .none
+    }
+
+    /// The account's contacts changed in ways this process did not see: read them again.
+    public static func reread(_ account: AccountKey) -> ContactChange {
+        ContactChange(account: account, before: nil, after: nil)
+    }
+
+    /// Whether this says only that the account's contacts are to be read again.
+    public var isReread: Bool {
+        before == nil && after == nil && usage == nil
     }
 }

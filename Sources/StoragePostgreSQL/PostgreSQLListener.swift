@@ -84,6 +84,16 @@ final class PostgreSQLListener: Sendable {
                     return result.count > 0 ? PostgreSQLTriggerSQL.logged(result, 0) : nil
                 }
                 if let logged = logged ?? nil { database.remoteTriggers.publish(account: notice.account, logged) }
+            case .usage:
+                // Read once the trigger's transaction committed: the key as it is now.
+                let key = try? database.readers.read { (connection) throws(StorageError) -> Double? in
+                    let result = try connection.execute(
+                        PostgreSQLContactSQL.usageBySequence, [.integer(notice.account.rawValue), .integer(notice.number)])
+                    return result.count > 0 ? result.optionalDouble(0, 0) : nil
+                }
+                if let key = key ?? nil {
+                    database.changes.publish(ContactChange(account: notice.account, usage: UsageChange(sequence: notice.number, usageKey: key)))
+                }
             case .tokenReplaced:
                 database.accountChanges.publish(.tokenReplaced(notice.account))
             case .accountDeleted:

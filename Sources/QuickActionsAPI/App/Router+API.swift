@@ -48,7 +48,7 @@ extension Router {
                 shortcuts: ShortcutsController(settings: settings),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
-                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
+                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
                 system: system

@@ -13,13 +13,19 @@ final class TriggerController: Sendable {
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
+    /// The half-life of the favorites' use scores, which each accepted pick of a favorite's item updates.
+    let usageHalfLife: UsageHalfLife
 
     /// Every operation acts on the request's account: its contacts, its triggers, its streams.
-    init(settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
+    init(
+        settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64,
+        usageHalfLife: UsageHalfLife = .default
+    ) {
         self.settings = settings
         self.events = events
         self.metrics = metrics
         self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
+        self.usageHalfLife = usageHalfLife
     }
 
     /// Longest `deviceId` accepted.
@@ -98,9 +104,13 @@ final class TriggerController: Sendable {
         if let link = outcome.link { answer["link"] = .string(link) }
         let bytes = JSONWriter.bytes(.object(answer))
         let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
-        // Stored before we answer: an accepted trigger survives kill -9.
+        // Stored before we answer: an accepted trigger survives kill -9. A favorite's pick counts
+        // in its use score in the same transaction (the store checks it is still a favorite).
+        let pick = outcome.contact.flatMap { contact in
+            trigger.type == ShortcutItemBuilder.favoriteActionType ? UsagePick(contactId: contact.id, at: receivedAt, halfLife: usageHalfLife) : nil
+        }
         let eventID: Int64
-        switch try scope.triggers.append(record, answer: stored) {
+        switch try scope.triggers.append(record, answer: stored, pick: pick) {
         case .answered(let winner): return try replay(winner, digest: digest)
         case .recorded(let id): eventID = id
         }

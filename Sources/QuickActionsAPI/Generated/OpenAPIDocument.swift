@@ -307,7 +307,7 @@ paths:
     patch:
       operationId: updateContact
       tags: [contacts]
-      summary: Change a contact's name, email or favorite flag
+      summary: Change a contact's name, email, favorite flag or pin
       parameters:
         - $ref: "#/components/parameters/IfMatch"
       requestBody:
@@ -1418,7 +1418,7 @@ components:
       additionalProperties: true
     Contact:
       type: object
-      required: [id, name, email, favorite, createdAt, updatedAt]
+      required: [id, name, email, favorite, pinned, createdAt, updatedAt]
       additionalProperties: false
       properties:
         id:
@@ -1430,6 +1430,11 @@ components:
           nullable: true
         favorite:
           type: boolean
+        pinned:
+          type: boolean
+          description: >-
+            Pinned favorites come first among the dynamic items of `GET /shortcuts`, in the order they
+            were pinned. Only a favorite is pinned; unfavoriting unpins.
         createdAt:
           type: string
           format: date-time
@@ -1464,6 +1469,12 @@ components:
           $ref: "#/components/schemas/ContactEmail"
         favorite:
           type: boolean
+        pinned:
+          type: boolean
+          description: >-
+            `true` pins the contact (last among the pinned, unless pinned already); `false` unpins it.
+            Pinning a contact that is not (or, with `favorite: false`, would not be) a favorite is `422`
+            with `field: pinned`.
     ContactList:
       type: object
       required: [contacts, total]

@@ -85,10 +85,10 @@ public final class ShortcutListCache: RenderedShortcutList {
         let account = repository.account
         repository.changes.observe { [weak self] change in
             guard let self, change.account == account else { return }
-            if change.before == nil && change.after == nil {
+            if change.isReread {
                 // Another process changed the account: read its favorites again.
                 self.reread()
-            } else {
+            } else if change.usage == nil {
                 self.apply(change)
             }
         }
