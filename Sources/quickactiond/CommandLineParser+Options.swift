@@ -1,4 +1,5 @@
 import HTTPServer
+import QuickActions
 import QuickActionsAPI
 
 extension CommandLineParser {
@@ -69,6 +70,20 @@ extension CommandLineParser {
             "--cache-accounts", value: "N", help: "accounts whose shortcut lists stay in memory; 10x as many token digests (default 10000)",
             integer: 1...100_000_000
         ) { $0.cacheAccounts = $1 },
+
+        // How the favorites are ordered.
+        CommandLineOption(
+            "--dynamic-order", value: "ORDER", help: "order of the favorites after the pinned ones: usage, created or name (default usage)"
+        ) { (value: OptionValue, configuration: inout ServiceConfiguration) throws(UsageError) in
+            guard let order = DynamicOrder(rawValue: value.text) else {
+                throw UsageError(description: "--dynamic-order must be one of usage, created, name, not '\(value.text)'")
+            }
+            configuration.dynamicOrder = order
+        },
+        CommandLineOption(
+            "--usage-half-life", value: "DURATION", help: "a pick's weight in the use score halves this often: 12h, 14d (default 14d)",
+            seconds: false
+        ) { $0.usageHalfLifeSeconds = $1 },
 
         // How long things are kept.
         CommandLineOption(

@@ -243,7 +243,14 @@ import Testing
         expectedAdminFiles.adminTokenFile = "admin.txt"
         #expect(try serve(adminFiles) == expectedAdminFiles)
 
-        let given = Set((single + accounts + files + adminFiles).filter { $0.hasPrefix("--") })
+        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h"]
+        var expectedRanking = ServiceConfiguration()
+        expectedRanking.dynamicOrder = .name
+        expectedRanking.usageHalfLifeSeconds = 12 * 3600
+        #expect(try serve(ranking) == expectedRanking)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--dynamic-order", "random"]) }
+
+        let given = Set((single + accounts + files + adminFiles + ranking).filter { $0.hasPrefix("--") })
         #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))
     }
 
