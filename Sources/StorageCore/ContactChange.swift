@@ -2,7 +2,8 @@ import QuickActions
 import Synchronization
 
 /// One committed change to one contact of one account: a write (`before` and `after`), a pick
-/// that changed a favorite's use score (`usage`), or, with none of these, word that the
+/// that changed a favorite's use score (`usage`), another process's write to one contact
+/// (`changedElsewhere`, with `after` as read since), or, with none of these, word that the
 /// account's contacts changed in ways this process did not see (read them again).
 public struct ContactChange: Sendable, Equatable {
     /// The account the contact belongs to.
@@ -16,6 +17,9 @@ public struct ContactChange: Sendable, Equatable {
     /// What the write did to the account's disabled items (`TombstoneChange.of`), in the same
     /// transaction.
     public let tombstone: TombstoneChange
+    /// Another process wrote the contact with this creation sequence: `after` is the contact as
+    /// read since (nil: it is gone); `before` is unknown.
+    public let changedElsewhere: Int64?
 
     /// Creates a change.
     public init(account: AccountKey = .default, before: Contact?, after: Contact?, tombstone: TombstoneChange = .none) {
@@ -24,6 +28,7 @@ public struct ContactChange: Sendable, Equatable {
         self.after = after
         self.usage = nil
         self.tombstone = tombstone
+        changedElsewhere = nil
     }
 
     /// A pick's change of a favorite's use score.
@@ -33,6 +38,17 @@ public struct ContactChange: Sendable, Equatable {
         after = nil
         self.usage = usage
         tombstone = .none
+        changedElsewhere = nil
+    }
+
+    /// Another process's write of the contact with `sequence`, which is now `contact` (nil: gone).
+    public init(account: AccountKey, changedElsewhere sequence: Int64, now contact: Contact?) {
+        self.account = account
+        before = nil
+        after = contact
+        usage = nil
+        tombstone = .none
+        changedElsewhere = sequence
     }
 
     /// The account's contacts changed in ways this process did not see: read them again.
@@ -42,6 +58,6 @@ public struct ContactChange: Sendable, Equatable {
 
     /// Whether this says only that the account's contacts are to be read again.
     public var isReread: Bool {
-        before == nil && after == nil && usage == nil
+        before == nil && after == nil && usage == nil && changedElsewhere == nil
     }
 }

@@ -71,6 +71,8 @@ enum PostgreSQLContactSQL {
         WITH locked AS (SELECT key FROM accounts WHERE key = $1 FOR NO KEY UPDATE) \
         SELECT coalesce(max(pin_order), 0) + 1 FROM contacts WHERE account = (SELECT key FROM locked)
         """
+    /// Values: account, sequences (a text array of numbers). Those of the account's contacts that are stored.
+    static let bySequences = "SELECT \(columns) FROM contacts WHERE account = $1 AND seq = ANY($2::text[]::bigint[])"
     /// Values: account, id. The sequence and usage key of the favorite with that id, locked
     /// until the transaction ends (a concurrent pick of another instance waits, then reads this one's key).
     static let favoriteUsage = "SELECT seq, usage_key FROM contacts WHERE account = $1 AND id = $2 AND favorite FOR UPDATE"

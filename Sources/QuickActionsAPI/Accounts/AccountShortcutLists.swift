@@ -100,10 +100,11 @@ public final class AccountShortcutLists: Sendable {
         self.init(capacity: capacity, store: store, setup: ShortcutSetup(builder: builder, renderer: renderer))
     }
 
-    /// Whether `change` changes its account's list: a favorite before or after, or a change
-    /// this process did not see the details of (another instance's).
+    /// Whether `change` changes its account's list: a favorite before or after, or another
+    /// instance's write (whose `before` is unknown). A pick's change (`usage`) changes it only
+    /// when it moves a favorite: see `apply`.
     public static func changesList(_ change: ContactChange) -> Bool {
-        change.isReread || change.before?.favorite == true || change.after?.favorite == true
+        change.isReread || change.changedElsewhere != nil || change.before?.favorite == true || change.after?.favorite == true
     }
 
     /// Lists held now.

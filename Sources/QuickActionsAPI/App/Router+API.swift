@@ -87,7 +87,9 @@ extension Router {
         // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
         // came first, so the changed list has left the cache when this one runs.
         accounts.store.changes.observe { [weak lists, weak events] change in
-            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
+            guard let lists, let events, events.hasStreams(of: change.account) else { return }
+            // A pick that moved a favorite dropped the cached list (`AccountShortcutLists.apply`).
+            guard AccountShortcutLists.changesList(change) || (change.usage != nil && !lists.isCached(change.account)) else { return }
             rebuild(change.account, lists, events)
         }
         accounts.store.accounts.accountChanges.observe { [weak events] change in

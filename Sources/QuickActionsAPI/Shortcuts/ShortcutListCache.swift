@@ -221,16 +221,17 @@ public final class ShortcutListCache: RenderedShortcutList {
         }
     }
 
-    /// Applies one committed contact change: only a favorite before or after touches the list.
-    /// Returns whether the list changed.
+    /// Applies one committed contact change: only a favorite before or after touches the list
+    /// (after another process's write, whatever the list holds of the contact). Returns whether
+    /// the list changed.
     @discardableResult
     func apply(_ change: ContactChange) -> Bool {
-        guard let contact = change.after ?? change.before else { return false }
+        guard let sequence = change.changedElsewhere ?? (change.after ?? change.before)?.sequence else { return false }
         // Prerendered before the lock: the lock is held for the move only.
         let entry = change.after.flatMap { $0.favorite ? FavoriteEntry($0, order: order) : nil }
-        guard entry != nil || change.before?.favorite == true else { return false }
+        guard entry != nil || change.before?.favorite == true || change.changedElsewhere != nil else { return false }
         let changed = state.withLock { state -> Bool in
-            let index = state.index(of: contact.sequence)
+            let index = state.index(of: sequence)
             switch (index, entry) {
             case (let index, let entry?):
                 // Changes come in commit order: the written contact's usage key is the latest.
