@@ -93,6 +93,10 @@ extension CommandLineParser {
         CommandLineOption(
             "--trigger-retention", value: "DURATION", help: "keep trigger history this long, 0 for ever (default 90d)", seconds: true
         ) { $0.triggerRetentionSeconds = $1 },
+        CommandLineOption(
+            "--disabled-retention", value: "DURATION",
+            help: "list an unfavorited or deleted favorite's item as disabled this long (default 30d)", seconds: false
+        ) { $0.disabledRetentionSeconds = $1 },
 
         // Limits of the transport.
         CommandLineOption("--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)", integer: 1...(1 << 30)) {

@@ -133,17 +133,23 @@ final class Service: Sendable {
         logger.log(.info, "reloaded", ["signal": .string("SIGHUP"), "changed": .array(changed.map(JSONValue.string))])
     }
 
-    /// The retention purger for `configuration`'s --idempotency-ttl and --trigger-retention.
+    /// The retention purger for `configuration`'s --idempotency-ttl, --trigger-retention and --disabled-retention.
     static func purger(_ triggers: any TriggerStore, _ configuration: ServiceConfiguration, logger: RequestLogger) -> RetentionPurger {
         let policy = RetentionPurger.Policy(
             answerTTLMilliseconds: Int64(configuration.idempotencyTTLSeconds) * 1000,
-            triggerRetentionMilliseconds: configuration.triggerRetentionSeconds == 0 ? nil : Int64(configuration.triggerRetentionSeconds) * 1000)
+            triggerRetentionMilliseconds: configuration.triggerRetentionSeconds == 0 ? nil : Int64(configuration.triggerRetentionSeconds) * 1000,
+            disabledRetentionMilliseconds: Int64(configuration.disabledRetentionSeconds) * 1000)
         return RetentionPurger(
             store: triggers, policy: policy,
             report: { outcome in
                 switch outcome {
-                case .success(let purged) where purged.answers > 0 || purged.triggers > 0:
-                    logger.log(.debug, "purged", ["idempotency_keys": .integer(Int64(purged.answers)), "triggers": .integer(Int64(purged.triggers))])
+                case .success(let purged) where purged.answers > 0 || purged.triggers > 0 || purged.disabled > 0:
+                    logger.log(
+                        .debug, "purged",
+                        [
+                            "idempotency_keys": .integer(Int64(purged.answers)), "triggers": .integer(Int64(purged.triggers)),
+                            "disabled_items": .integer(Int64(purged.disabled)),
+                        ])
                 case .success:
                     break
                 case .failure(let error):

@@ -243,8 +243,9 @@ import Testing
         expectedAdminFiles.adminTokenFile = "admin.txt"
         #expect(try serve(adminFiles) == expectedAdminFiles)
 
-        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h"]
+        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d"]
         var expectedRanking = ServiceConfiguration()
+        expectedRanking.disabledRetentionSeconds = 7 * 86_400
         expectedRanking.dynamicOrder = .name
         expectedRanking.usageHalfLifeSeconds = 12 * 3600
         #expect(try serve(ranking) == expectedRanking)

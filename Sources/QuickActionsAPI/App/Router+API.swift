@@ -45,7 +45,8 @@ extension Router {
         return Router(
             routes: Routes.all(
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
-                shortcuts: ShortcutsController(settings: settings),
+                shortcuts: ShortcutsController(
+                    settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
                     idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife),
@@ -137,7 +138,10 @@ extension Router {
     /// the store cannot count (the scrape still answers).
     private static func retentionGauges(_ triggers: any TriggerStore) -> [(name: String, help: String, value: Double)] {
         guard let stored = try? triggers.storedCounts() else { return [] }
-        return [
+        let disabled = (try? triggers.disabledCount()).map {
+            [("quickactiond_disabled_items", "Disabled items stored (those past --disabled-retention until the next purge).", Double($0))]
+        }
+        return (disabled ?? []) + [
             ("quickactiond_idempotency_keys", "Idempotency-Key answers stored (expired ones until the next purge).", Double(stored.answers)),
             ("quickactiond_triggers_stored", "Triggers stored (those past --trigger-retention until the next purge).", Double(stored.triggers)),
         ]

@@ -39,7 +39,8 @@ final class TriggerController: Sendable {
         let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
         let scope = try request.account()
         let store = scope.triggers
-        guard let key else { return try process(trigger, key: nil, digest: digest, in: scope) }
+        let language = request.http.headers["Accept-Language"]
+        guard let key else { return try process(trigger, key: nil, digest: digest, in: scope, acceptLanguage: language) }
 
         // No lock: concurrent duplicates may all get past this check and all resolve (which
         // changes nothing), but the store records one; `append` finds the winner's answer in
@@ -51,7 +52,7 @@ final class TriggerController: Sendable {
                 return try replay(stored, digest: digest)
             }
         }
-        return try process(trigger, key: key, digest: digest, in: scope)
+        return try process(trigger, key: key, digest: digest, in: scope, acceptLanguage: language)
     }
 
     /// GET /triggers
@@ -86,14 +87,21 @@ final class TriggerController: Sendable {
         ])
     }
 
-    private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope) throws -> HTTPResponse {
+    /// `acceptLanguage`: the request's, for the `disabledMessage` of a gone contact's item.
+    private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope, acceptLanguage: String?) throws -> HTTPResponse {
         let outcome: TriggerOutcome
         do {
             // Contacts are looked up in the account's own: another account's id or name is not there (410).
             outcome = try TriggerProcessor(builder: settings.shortcuts.builder, contacts: RepositoryContactLookup(repository: scope.contacts))
                 .process(trigger)
         } catch let error as TriggerError {
-            throw Problem(error)
+            var problem = Problem(error)
+            if case .contactGone = error {
+                // What the companion shows on the item a device still has (the app's text, else built in).
+                let message = DisabledMessages(catalog: settings.shortcuts.catalog).message(for: .deleted, acceptLanguage: acceptLanguage)
+                problem.extensions["disabledMessage"] = .string(message.text)
+            }
+            throw problem
         }
         let receivedAt = Timestamp.now()
         let record = TriggerRecord(
