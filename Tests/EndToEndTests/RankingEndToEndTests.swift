@@ -65,3 +65,41 @@ import Testing
         #expect(try Self.dynamicItems(server).items.map(\.0) == ["Bob", "Ada"])
     }
 }
+
+/// In multi-account mode each account's picks order its own list only.
+@Suite struct AccountRankingEndToEndTests {
+    /// The favorites' titles of the list `token` selects, and its ETag.
+    static func favorites(_ server: ServerProcess, _ token: String) throws -> (names: [String], etag: String?) {
+        let response = try AccountsEndToEndTests.send(server, token, "GET", "/shortcuts")
+        let items = try #require(try response.jsonObject()["items"] as? [[String: Any]])
+        return (items.filter { $0["kind"] as? String == "dynamic" }.compactMap { $0["localizedTitle"] as? String }, response.header("ETag"))
+    }
+
+    @Test("A pick in one account reorders that account's list; the other's keeps its order and its ETag")
+    func scoresArePerAccount() throws {
+        let server = try AccountsEndToEndTests.server()
+        defer { server.stop() }
+        var ids: [String: [String]] = [:]
+        let accounts = [try AccountsEndToEndTests.createAccount(server, name: "One"), try AccountsEndToEndTests.createAccount(server, name: "Two")]
+        for account in accounts {
+            for name in ["Ada", "Bob"] {
+                let created = try AccountsEndToEndTests.send(
+                    server, account.token, "POST", "/contacts", json: #"{"name":"\#(name)","favorite":true}"#)
+                ids[account.id, default: []].append(try #require(try created.jsonObject()["id"] as? String))
+            }
+        }
+        let before = try Self.favorites(server, accounts[1].token)
+        let bob = try #require(ids[accounts[0].id]?.last)
+        let picked = try AccountsEndToEndTests.send(
+            server, accounts[0].token, "POST", "/trigger", json: #"{"type":"FavoriteAction","userInfo":{"contactId":"\#(bob)"}}"#)
+        #expect(picked.status == 200)
+        #expect(try Self.favorites(server, accounts[0].token).names == ["Bob", "Ada"])
+        let after = try Self.favorites(server, accounts[1].token)
+        #expect(after.names == ["Ada", "Bob"] && after.etag == before.etag)
+        // A second pick of the favorite already first moves nothing: the list and its ETag stay.
+        let first = try Self.favorites(server, accounts[0].token)
+        _ = try AccountsEndToEndTests.send(
+            server, accounts[0].token, "POST", "/trigger", json: #"{"type":"FavoriteAction","userInfo":{"contactId":"\#(bob)"}}"#)
+        #expect(try Self.favorites(server, accounts[0].token).etag == first.etag)
+    }
+}
