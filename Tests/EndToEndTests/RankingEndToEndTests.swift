@@ -103,3 +103,40 @@ import Testing
         #expect(try Self.favorites(server, accounts[0].token).etag == first.etag)
     }
 }
+
+/// `/events` and the order: a pick that moves a favorite is one `shortcuts` event; one that
+/// moves nothing is only its `trigger` event.
+@Suite struct RankingEventsEndToEndTests {
+    @Test("A pick that moves a favorite sends one shortcuts event after its trigger event; one that moves nothing sends none")
+    func onlyAMoveIsAShortcutsEvent() throws {
+        let server = try ServerProcess(arguments: ["--no-seed"])
+        defer { server.stop() }
+        _ = try server.createContact(name: "Ada", favorite: true)
+        let bob = try server.createContact(name: "Bob", favorite: true)
+        let stream = try EventStreamClient(server: server)
+        #expect(try #require(try stream.next(within: EventsEndToEndTests.eventTimeout)).event == "shortcuts")
+
+        try RankingEndToEndTests.pick(server, bob)
+        let moved = try server.shortcuts().list.version
+        var events: [String] = []
+        var versions: [String] = []
+        while events.filter({ $0 == "shortcuts" }).isEmpty || events.filter({ $0 == "trigger" }).isEmpty {
+            let event = try #require(try stream.next(within: EventsEndToEndTests.eventTimeout), "events so far: \(events)")
+            events.append(event.event ?? "")
+            if event.event == "shortcuts" { versions.append(try event.jsonObject()["version"] as? String ?? "") }
+        }
+        #expect(versions == [moved])
+
+        // Bob is first already: the pick is a trigger event only. The next shortcuts event is
+        // the one of the write after it.
+        try RankingEndToEndTests.pick(server, bob)
+        _ = try server.createContact(name: "Cy", favorite: true)
+        let written = try server.shortcuts().list.version
+        var next: [(String, String?)] = []
+        while !next.contains(where: { $0.0 == "shortcuts" }) {
+            let event = try #require(try stream.next(within: EventsEndToEndTests.eventTimeout), "events so far: \(next)")
+            next.append((event.event ?? "", event.event == "shortcuts" ? try event.jsonObject()["version"] as? String : nil))
+        }
+        #expect(next.map(\.0) == ["trigger", "shortcuts"] && next.last?.1 == written, "\(next)")
+    }
+}
