@@ -21,6 +21,10 @@ public protocol ContactRepository: Sendable {
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult
     /// Every favorite, in creation order.
     func favorites() throws(StorageError) -> [Contact]
+    /// The disabled items of the account's contacts: a tombstone for each favorite that stopped
+    /// being one (unfavorited or deleted) and was not purged since (`TriggerStore.purgeDisabled`),
+    /// oldest first. Every write keeps them in its own transaction (`ContactWriteRule.tombstone`).
+    func tombstones() throws(StorageError) -> [Tombstone]
     /// Contacts whose name is `name` as `ContactName` compares names (trimmed, canonical
     /// equivalence), in creation order.
     func contacts(named name: String) throws(StorageError) -> [Contact]

@@ -8,4 +8,7 @@ public enum ContactWriteResult: Sendable, Equatable {
     case notFound
     /// The contact's revision is not the one the caller expected: nothing changed.
     case revisionMismatch(current: Contact)
+    /// The write breaks a rule that depends on the stored contact (pinning one that is not a
+    /// favorite): nothing changed (HTTP 422).
+    case refused(ValidationError)
 }

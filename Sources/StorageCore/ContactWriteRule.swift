@@ -15,17 +15,36 @@ package enum ContactWriteRule {
 
     /// What a conditional update of the stored contact `before` (nil: no contact has the id)
     /// comes to: `.notFound`; `.revisionMismatch` when `expectedRevision` is given and is not
-    /// `before.revision` (nothing may be stored); otherwise `.done`, whose `after` is the contact
-    /// to store: `patch` applied, `updatedAt = max(now, before.updatedAt)` (never earlier than
-    /// it was, whatever the clock says), and the revision after `before`'s.
+    /// `before.revision` (nothing may be stored); `.refused` when the patch pins a contact that
+    /// would not be a favorite (`ContactPatch.checkPinning`); otherwise `.done`, whose `after`
+    /// is the contact to store: `patch` applied, `updatedAt = max(now, before.updatedAt)` (never
+    /// earlier than it was, whatever the clock says), and the revision after `before`'s. A patch
+    /// that pins the contact anew gives it `nextPinOrder()` (one more than any pin order of the
+    /// account, read in the write's transaction), asked only then.
     @inlinable
-    package static func update(_ before: Contact?, with patch: ContactPatch, expectedRevision: Int64?, at now: Timestamp) -> ContactWriteResult {
+    package static func update<Failure: Error>(
+        _ before: Contact?, with patch: ContactPatch, expectedRevision: Int64?, at now: Timestamp,
+        nextPinOrder: () throws(Failure) -> Int64
+    ) throws(Failure) -> ContactWriteResult {
         guard let before else { return .notFound }
         if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-        var after = patch.applied(to: before)
+        do {
+            try patch.checkPinning(of: before)
+        } catch {
+            return .refused(error)
+        }
+        var after = patch.applied(to: before, newPinOrder: patch.pinsAnew(before) ? try nextPinOrder() : nil)
         after.updatedAt = max(now, before.updatedAt)
         after.revision = before.revision + 1
         return .done(before: before, after: after)
+    }
+
+    /// What a done write does to the account's disabled items, at `now` (see `TombstoneChange.of`);
+    /// `.none` for a write that did not happen.
+    @inlinable
+    package static func tombstone(of result: ContactWriteResult, at now: Timestamp) -> TombstoneChange {
+        guard case .done(let before, let after) = result else { return .none }
+        return TombstoneChange.of(before: before, after: after, at: now)
     }
 
     /// What a conditional delete of the stored contact `before` (nil: no contact has the id)

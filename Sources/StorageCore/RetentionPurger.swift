@@ -2,8 +2,8 @@ import Dispatch
 import QuickActions
 import Synchronization
 
-/// Deletes expired `Idempotency-Key` answers and triggers past their retention in the
-/// background, in small batches, off the request path.
+/// Deletes expired `Idempotency-Key` answers, triggers past their retention and disabled items
+/// (tombstones) past theirs in the background, in small batches, off the request path.
 ///
 /// One serial queue runs a purge every `Policy.periodMilliseconds`: batches of `batchSize`
 /// rows, each its own short write (through the store's group commit, so a batch holds the
@@ -15,17 +15,24 @@ public final class RetentionPurger: Sendable {
         public var answerTTLMilliseconds: Int64
         /// How long a trigger is kept (`--trigger-retention`); nil keeps every trigger.
         public var triggerRetentionMilliseconds: Int64?
+        /// How long a disabled item is kept (`--disabled-retention`).
+        public var disabledRetentionMilliseconds: Int64
 
         /// Creates a policy.
-        public init(answerTTLMilliseconds: Int64, triggerRetentionMilliseconds: Int64?) {
+        public init(
+            answerTTLMilliseconds: Int64, triggerRetentionMilliseconds: Int64?,
+            disabledRetentionMilliseconds: Int64 = Tombstone.defaultRetention.components.seconds * 1000
+        ) {
             self.answerTTLMilliseconds = answerTTLMilliseconds
             self.triggerRetentionMilliseconds = triggerRetentionMilliseconds
+            self.disabledRetentionMilliseconds = disabledRetentionMilliseconds
         }
 
-        /// The longest wait between purges: min(TTL / 2, retention / 2, 60 s), so a row is gone
+        /// The longest wait between purges: min(TTL / 2, retentions / 2, 60 s), so a row is gone
         /// within one and a half times its lifetime (a short TTL is visibly honoured).
         public var periodMilliseconds: Int64 {
-            let limits = [answerTTLMilliseconds / 2, 60_000] + (triggerRetentionMilliseconds.map { [$0 / 2] } ?? [])
+            let limits =
+                [answerTTLMilliseconds / 2, disabledRetentionMilliseconds / 2, 60_000] + (triggerRetentionMilliseconds.map { [$0 / 2] } ?? [])
             return max(limits.min() ?? 60_000, 1)
         }
     }
@@ -38,7 +45,7 @@ public final class RetentionPurger: Sendable {
     private let policy: Policy
     private let batchSize: Int
     private let clock: @Sendable () -> Timestamp
-    private let report: @Sendable (Result<(answers: Int, triggers: Int), StorageError>) -> Void
+    private let report: @Sendable (Result<(answers: Int, triggers: Int, disabled: Int), StorageError>) -> Void
     private let queue = DispatchQueue(label: "quickactiond.retention")
     private let started = Atomic<Bool>(false)
     /// Set by `stop()`: no new purge starts, and one in progress ends after its current batch.
@@ -48,7 +55,7 @@ public final class RetentionPurger: Sendable {
     public init(
         store: any TriggerStore, policy: Policy, batchSize: Int = RetentionPurger.defaultBatchSize,
         clock: @escaping @Sendable () -> Timestamp = Timestamp.now,
-        report: @escaping @Sendable (Result<(answers: Int, triggers: Int), StorageError>) -> Void = { _ in }
+        report: @escaping @Sendable (Result<(answers: Int, triggers: Int, disabled: Int), StorageError>) -> Void = { _ in }
     ) {
         self.store = store
         self.policy = policy
@@ -80,10 +87,10 @@ public final class RetentionPurger: Sendable {
         queue.asyncAfter(deadline: .now() + .milliseconds(Int(policy.periodMilliseconds))) { [self] in tick() }
     }
 
-    /// Deletes every expired answer and every trigger past its retention, batch by batch;
-    /// returns how many of each.
+    /// Deletes every expired answer, every trigger past its retention and every disabled item
+    /// past its, batch by batch; returns how many of each.
     @discardableResult
-    public func purge() throws(StorageError) -> (answers: Int, triggers: Int) {
+    public func purge() throws(StorageError) -> (answers: Int, triggers: Int, disabled: Int) {
         let now = clock()
         var answers = 0
         var batch = batchSize
@@ -99,6 +106,12 @@ public final class RetentionPurger: Sendable {
                 triggers += batch
             }
         }
-        return (answers, triggers)
+        var disabled = 0
+        batch = batchSize
+        while batch == batchSize, !stopped.load(ordering: .relaxed) {
+            batch = try store.purgeDisabled(before: now.advanced(byMilliseconds: -policy.disabledRetentionMilliseconds), limit: batchSize)
+            disabled += batch
+        }
+        return (answers, triggers, disabled)
     }
 }

@@ -25,15 +25,32 @@ public protocol TriggerStore: Sendable {
     func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
     /// How many answers and triggers are stored now (the `/metrics` gauges).
     func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int)
+    /// Deletes at most `limit` disabled items (contacts' tombstones) older than `cutoff`, oldest
+    /// first, in one short write; returns how many (fewer than `limit`: none older is left).
+    /// Whole store. Lists do not hold tombstones (`ContactRepository.tombstones` is read when
+    /// asked), so nothing is told.
+    func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
+    /// How many disabled items (tombstones) are stored now (the `/metrics` gauge). Whole store.
+    func disabledCount() throws(StorageError) -> Int
 
     // The trigger log behind `Last-Event-ID`: one sequence of event ids, shared by triggers
     // and the `shortcuts` events that `reserveEventID` numbers.
 
-    /// Stores as `record(_:answer:)` does, and says the trigger's event id.
-    func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend
+    /// Stores as `record(_:answer:)` does, and says the trigger's event id. With a `pick`, the
+    /// same transaction counts it in the contact's use score when the contact is a favorite of
+    /// the account (a replay, which stores nothing, counts nothing), and the new usage key is
+    /// published on the store's contact changes after the commit (`ContactChange.usage`).
+    func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend
     /// The triggers after event id `id`, oldest first, at most `limit`; nil when the log no
     /// longer holds all of them (some were purged) or `id` was never given.
     func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]?
     /// A new event id from the triggers' sequence, given to no trigger, before or after.
     func reserveEventID() throws(StorageError) -> Int64
+}
+
+extension TriggerStore {
+    /// Stores as `record(_:answer:)` does, and says the trigger's event id (no pick counted).
+    public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
+        try append(record, answer: answer, pick: nil)
+    }
 }

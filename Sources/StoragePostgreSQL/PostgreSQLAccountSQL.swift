@@ -20,6 +20,7 @@ enum PostgreSQLAccountSQL {
         "DELETE FROM contacts WHERE account = $1",
         "DELETE FROM triggers WHERE account = $1",
         "DELETE FROM idempotency_answers WHERE account = $1",
+        "DELETE FROM tombstones WHERE account = $1",
         "DELETE FROM accounts WHERE key = $1",
     ]
 

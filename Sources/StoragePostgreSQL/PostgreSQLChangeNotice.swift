@@ -10,6 +10,8 @@ struct PostgreSQLChangeNotice: Sendable, Equatable {
         case contact = "c"
         /// A trigger of the account was recorded (the number is its event id).
         case trigger = "t"
+        /// A pick changed the usage key of a favorite of the account (the number is its sequence).
+        case usage = "u"
         /// The account's token was replaced.
         case tokenReplaced = "r"
         /// The account was deleted.

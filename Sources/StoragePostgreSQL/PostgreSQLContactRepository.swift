@@ -69,33 +69,44 @@ final class PostgreSQLContactRepository: ContactRepository {
     }
 
     func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try store.writer.write(
-            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: store.clock(), account: account), notify: notices,
-            committed: publish)
+        let now = store.clock()
+        return try store.writer.write(
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), notify: notices,
+            committed: publish(at: now))
     }
 
     func update(
         id: String, _ patch: ContactPatch, expectedRevision: Int64?,
         completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
+        let now = store.clock()
         store.writer.write(
-            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: store.clock(), account: account), notify: notices,
-            committed: publish, completion: completion)
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), notify: notices,
+            committed: publish(at: now), completion: completion)
     }
 
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try store.writer.write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account), notify: notices, committed: publish)
+        let now = store.clock()
+        return try store.writer.write(
+            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), notify: notices, committed: publish(at: now))
     }
 
     func delete(id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void) {
+        let now = store.clock()
         store.writer.write(
-            Self.deleting(id: id, expectedRevision: expectedRevision, account: account), notify: notices, committed: publish,
-            completion: completion)
+            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), notify: notices,
+            committed: publish(at: now), completion: completion)
     }
 
     func favorites() throws(StorageError) -> [Contact] {
         try store.readers.read { (connection) throws(StorageError) -> [Contact] in
             try connection.execute(PostgreSQLContactSQL.favorites, [.integer(account.rawValue)]).rows(PostgreSQLContactSQL.contact)
+        }
+    }
+
+    func tombstones() throws(StorageError) -> [Tombstone] {
+        try store.readers.read { (connection) throws(StorageError) -> [Tombstone] in
+            try connection.execute(PostgreSQLTombstoneSQL.list, [.integer(account.rawValue)]).rows(PostgreSQLTombstoneSQL.tombstone)
         }
     }
 
@@ -143,12 +154,14 @@ final class PostgreSQLContactRepository: ContactRepository {
         return { PostgreSQLChangeNotice(instance: instance, kind: .contact, account: account, number: $0) }
     }
 
-    /// Publishes a done write's change (on the writer, after the commit).
-    private var publish: @Sendable (ContactWriteResult) -> Void {
+    /// Publishes a done write's change made at `now` (on the writer, after the commit), with
+    /// what it did to the tombstones.
+    private func publish(at now: Timestamp) -> @Sendable (ContactWriteResult) -> Void {
         let changes = changes
         let account = account
         return { result in
-            if case .done(let before, let after) = result { changes.publish(ContactChange(account: account, before: before, after: after)) }
+            guard case .done(let before, let after) = result else { return }
+            changes.publish(ContactChange(account: account, before: before, after: after, tombstone: ContactWriteRule.tombstone(of: result, at: now)))
         }
     }
 
@@ -166,21 +179,26 @@ final class PostgreSQLContactRepository: ContactRepository {
         { connection throws(StorageError) in
             let found = try connection.execute(PostgreSQLContactSQL.byIDForUpdate, [.text(id), .integer(account.rawValue)])
             let before = found.count > 0 ? PostgreSQLContactSQL.contact(found, 0) : nil
-            let result = ContactWriteRule.update(before, with: patch, expectedRevision: expectedRevision, at: now)
+            let result = try ContactWriteRule.update(before, with: patch, expectedRevision: expectedRevision, at: now) {
+                () throws(StorageError) -> Int64 in
+                try connection.execute(PostgreSQLContactSQL.nextPinOrder, [.integer(account.rawValue)]).int64(0, 0)
+            }
             if case .done(_, let after?) = result { try connection.execute(PostgreSQLContactSQL.update, PostgreSQLContactSQL.updateValues(after)) }
+            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
             return result
         }
     }
 
     /// The write of a delete, run inside the group commit's transaction.
     private static func deleting(
-        id: String, expectedRevision: Int64?, account: AccountKey
+        id: String, expectedRevision: Int64?, now: Timestamp, account: AccountKey
     ) -> @Sendable (PostgreSQLConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let found = try connection.execute(PostgreSQLContactSQL.byIDForUpdate, [.text(id), .integer(account.rawValue)])
             let before = found.count > 0 ? PostgreSQLContactSQL.contact(found, 0) : nil
             let result = ContactWriteRule.delete(before, expectedRevision: expectedRevision)
             if case .done(let before, _) = result { try connection.execute(PostgreSQLContactSQL.delete, [.integer(before.sequence)]) }
+            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
             return result
         }
     }

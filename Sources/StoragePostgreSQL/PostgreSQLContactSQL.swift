@@ -7,7 +7,7 @@ import StorageCore
 /// `pg_trgm` index, when the server has it, serves patterns of three characters or more).
 enum PostgreSQLContactSQL {
     /// The columns `contact(_:_:)` reads, in order.
-    static let columns = "seq, id, name, email, favorite, created_ms, updated_ms, revision"
+    static let columns = "seq, id, name, email, favorite, created_ms, updated_ms, revision, pin_order, usage_key"
     /// Values: id, account.
     static let byID = "SELECT \(columns) FROM contacts WHERE id = $1 AND account = $2"
     /// `byID`, locking the row until the transaction ends: a conditional write of another
@@ -60,8 +60,26 @@ enum PostgreSQLContactSQL {
     /// Values: ids (a text array). The sequences of those of them that are stored.
     static let sequencesOfIDs = "SELECT id, seq FROM contacts WHERE id = ANY($1)"
 
-    /// Values: `updateValues`.
-    static let update = "UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6 WHERE seq = $7"
+    /// Values: `updateValues`. Leaves `usage_key` alone: only a trigger's transaction changes it.
+    static let update = """
+        UPDATE contacts SET name = $1, email = $2, favorite = $3, updated_ms = $4, revision = $5, search_key = $6, pin_order = $7 WHERE seq = $8
+        """
+    /// Values: account. The pin order a contact pinned now takes (one more than any of the
+    /// account's), under the account row's lock (as a create's quota check takes it), so two
+    /// instances pinning at once take two orders.
+    static let nextPinOrder = """
+        WITH locked AS (SELECT key FROM accounts WHERE key = $1 FOR NO KEY UPDATE) \
+        SELECT coalesce(max(pin_order), 0) + 1 FROM contacts WHERE account = (SELECT key FROM locked)
+        """
+    /// Values: account, sequences (a text array of numbers). Those of the account's contacts that are stored.
+    static let bySequences = "SELECT \(columns) FROM contacts WHERE account = $1 AND seq = ANY($2::text[]::bigint[])"
+    /// Values: account, id. The sequence and usage key of the favorite with that id, locked
+    /// until the transaction ends (a concurrent pick of another instance waits, then reads this one's key).
+    static let favoriteUsage = "SELECT seq, usage_key FROM contacts WHERE account = $1 AND id = $2 AND favorite FOR UPDATE"
+    /// Values: account, sequence. The usage key of the favorite with that sequence.
+    static let usageBySequence = "SELECT usage_key FROM contacts WHERE account = $1 AND seq = $2 AND favorite AND usage_key IS NOT NULL"
+    /// Values: usage key, sequence.
+    static let setUsage = "UPDATE contacts SET usage_key = $1 WHERE seq = $2"
     static let delete = "DELETE FROM contacts WHERE seq = $1"
     /// Values: account.
     static let favorites = "SELECT \(columns) FROM contacts WHERE account = $1 AND favorite ORDER BY seq"
@@ -75,7 +93,8 @@ enum PostgreSQLContactSQL {
         Contact(
             id: result.text(row, 1), name: result.text(row, 2), email: result.optionalText(row, 3), favorite: result.bool(row, 4),
             createdAt: Timestamp(millisecondsSince1970: result.int64(row, 5)), updatedAt: Timestamp(millisecondsSince1970: result.int64(row, 6)),
-            revision: result.int64(row, 7), sequence: result.int64(row, 0))
+            revision: result.int64(row, 7), sequence: result.int64(row, 0), pinOrder: result.optionalInt64(row, 8),
+            usageKey: result.optionalDouble(row, 9))
     }
 
     /// The values of `insert`.
@@ -91,7 +110,8 @@ enum PostgreSQLContactSQL {
     static func updateValues(_ contact: Contact) -> [PostgreSQLValue] {
         [
             .text(contact.name), .optionalText(contact.email), .bool(contact.favorite), .integer(contact.updatedAt.millisecondsSince1970),
-            .integer(contact.revision), .text(SearchFolding.key(name: contact.name, email: contact.email)), .integer(contact.sequence),
+            .integer(contact.revision), .text(SearchFolding.key(name: contact.name, email: contact.email)), .optionalInteger(contact.pinOrder),
+            .integer(contact.sequence),
         ]
     }
 

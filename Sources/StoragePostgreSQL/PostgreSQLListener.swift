@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuickActions
 import StorageCore
 import Synchronization
 
@@ -71,26 +72,64 @@ final class PostgreSQLListener: Sendable {
         }
     }
 
+    /// Most contacts of one account whose notices, in one batch, are read one by one; more, and
+    /// the account's lists are read again whole.
+    static let contactsReadOneByOne = 64
+
     /// Publishes what `notices` say changed.
     private func handle(_ notices: [PostgreSQLChangeNotice]) {
-        var reread: [AccountKey] = []
+        var contacts: [(account: AccountKey, sequences: [Int64])] = []
         for notice in notices {
             switch notice.kind {
             case .contact:
-                if !reread.contains(notice.account) { reread.append(notice.account) }
+                if let index = contacts.firstIndex(where: { $0.account == notice.account }) {
+                    contacts[index].sequences.append(notice.number)
+                } else {
+                    contacts.append((notice.account, [notice.number]))
+                }
             case .trigger:
                 let logged = try? database.readers.read { (connection) throws(StorageError) -> LoggedTrigger? in
                     let result = try connection.execute(PostgreSQLTriggerSQL.byEventID, [.integer(notice.account.rawValue), .integer(notice.number)])
                     return result.count > 0 ? PostgreSQLTriggerSQL.logged(result, 0) : nil
                 }
                 if let logged = logged ?? nil { database.remoteTriggers.publish(account: notice.account, logged) }
+            case .usage:
+                // Read once the trigger's transaction committed: the key as it is now.
+                let key = try? database.readers.read { (connection) throws(StorageError) -> Double? in
+                    let result = try connection.execute(
+                        PostgreSQLContactSQL.usageBySequence, [.integer(notice.account.rawValue), .integer(notice.number)])
+                    return result.count > 0 ? result.optionalDouble(0, 0) : nil
+                }
+                if let key = key ?? nil {
+                    database.changes.publish(ContactChange(account: notice.account, usage: UsageChange(sequence: notice.number, usageKey: key)))
+                }
             case .tokenReplaced:
                 database.accountChanges.publish(.tokenReplaced(notice.account))
             case .accountDeleted:
                 database.accountChanges.publish(.deleted(notice.account))
             }
         }
-        for account in reread { database.changes.publish(ContactChange(account: account, before: nil, after: nil)) }
+        for (account, sequences) in contacts { publishContacts(sequences, of: account) }
+    }
+
+    /// Reads the contacts another instance wrote, once they are committed, and publishes each as
+    /// it is now (`ContactChange.changedElsewhere`), so a list moves those entries only; a long
+    /// batch, or a read that fails, makes the account's lists read again whole.
+    private func publishContacts(_ sequences: [Int64], of account: AccountKey) {
+        let unique = Array(Set(sequences))
+        guard unique.count <= Self.contactsReadOneByOne,
+            let found = try? database.readers.read({ (connection) throws(StorageError) -> [Contact] in
+                try connection.execute(PostgreSQLContactSQL.bySequences, [.integer(account.rawValue), .words(unique.map(String.init))])
+                    .rows(PostgreSQLContactSQL.contact)
+            })
+        else {
+            database.changes.publish(.reread(account))
+            return
+        }
+        let current = Dictionary(found.map { ($0.sequence, $0) }, uniquingKeysWith: { _, last in last })
+        for sequence in unique.sorted() {
+            database.changes.publish(ContactChange(account: account, changedElsewhere: sequence, now: current[sequence]))
+        }
     }
 
     /// After a gap: anything may have changed. One signal (`AccountChange.everything`) drops

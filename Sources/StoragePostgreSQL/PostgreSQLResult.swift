@@ -42,6 +42,19 @@ final class PostgreSQLResult {
         return value
     }
 
+    /// An integer column that may be NULL.
+    func optionalInt64(_ row: Int, _ column: Int) -> Int64? {
+        isNull(row, column) ? nil : int64(row, column)
+    }
+
+    /// A `double precision` column that may be NULL.
+    func optionalDouble(_ row: Int, _ column: Int) -> Double? {
+        guard !isNull(row, column) else { return nil }
+        var bits: UInt64 = 0
+        for byte in bytes(row, column) { bits = bits << 8 | UInt64(byte) }
+        return Double(bitPattern: bits)
+    }
+
     /// A `boolean` at `row`, `column`.
     func bool(_ row: Int, _ column: Int) -> Bool {
         bytes(row, column).first.map { $0 != 0 } ?? false

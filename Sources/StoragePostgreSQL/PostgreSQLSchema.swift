@@ -84,6 +84,21 @@ enum PostgreSQLSchema {
         ALTER TABLE idempotency_answers ADD CONSTRAINT idempotency_answers_account_fkey
             FOREIGN KEY (account) REFERENCES accounts (key) ON DELETE CASCADE;
         """,
+        // 3: the order of the dynamic items and the disabled items (SQLite's migration 9): a
+        // pinned favorite's place among the pinned, its item's usage key, and one tombstone
+        // per contact whose item left the list, purged by age. No row outlives its account.
+        """
+        ALTER TABLE contacts ADD COLUMN pin_order bigint;
+        ALTER TABLE contacts ADD COLUMN usage_key double precision;
+        CREATE TABLE tombstones (
+            account bigint NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,
+            contact_id text NOT NULL,
+            reason text NOT NULL,
+            since_ms bigint NOT NULL,
+            PRIMARY KEY (account, contact_id)
+        );
+        CREATE INDEX tombstones_since ON tombstones (since_ms);
+        """,
     ]
 
     /// Whether any of quickactiond's tables exists (in the connection's search path).

@@ -20,26 +20,52 @@ final class PostgreSQLTriggerStore: TriggerStore {
         return nil
     }
 
-    func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
+    func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend {
         let account = account
         let instance = store.instance
+        let changes = store.changes
         return try store.writer.write(
-            { (connection) throws(StorageError) -> TriggerAppend in
+            { (connection) throws(StorageError) -> Counted in
                 if let answer {
                     let claim = try connection.execute(PostgreSQLTriggerSQL.claimAnswer, PostgreSQLTriggerSQL.claimValues(answer, account: account))
                     if claim.changes == 0 {
                         let winner = try connection.execute(PostgreSQLTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)])
                         guard winner.count > 0 else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
-                        return .answered(PostgreSQLTriggerSQL.answer(winner, 0))
+                        return Counted(append: .answered(PostgreSQLTriggerSQL.answer(winner, 0)), usage: nil)
                     }
                 }
                 let inserted = try connection.execute(PostgreSQLTriggerSQL.insert, PostgreSQLTriggerSQL.insertValues(record, account: account))
-                return .recorded(eventID: inserted.int64(0, 0))
+                let usage = try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) }
+                return Counted(append: .recorded(eventID: inserted.int64(0, 0)), usage: usage)
             },
-            notify: { outcome in
-                guard case .recorded(let eventID) = outcome else { return [] }
-                return [PostgreSQLChangeNotice(instance: instance, kind: .trigger, account: account, number: eventID)]
-            })
+            notify: { counted in
+                guard case .recorded(let eventID) = counted.append else { return [] }
+                let trigger = PostgreSQLChangeNotice(instance: instance, kind: .trigger, account: account, number: eventID)
+                guard let usage = counted.usage else { return [trigger] }
+                return [trigger, PostgreSQLChangeNotice(instance: instance, kind: .usage, account: account, number: usage.sequence)]
+            },
+            committed: { counted in
+                if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
+            }
+        ).append
+    }
+
+    /// What an append stored: the trigger (or the answer it found) and the pick it counted.
+    private struct Counted: Sendable {
+        var append: TriggerAppend
+        var usage: UsageChange?
+    }
+
+    /// Counts `pick` in the use score of its contact, when that is a favorite of `account`, in
+    /// the caller's transaction (the contact's row locked until it ends).
+    private static func count(_ pick: UsagePick, account: AccountKey, on connection: PostgreSQLConnection) throws(StorageError) -> UsageChange? {
+        let found = try connection.execute(PostgreSQLContactSQL.favoriteUsage, [.integer(account.rawValue), .text(pick.contactId)])
+        guard found.count > 0 else { return nil }
+        let sequence = found.int64(0, 0)
+        let previous = found.optionalDouble(0, 1).flatMap(UsageScore.init(key:))
+        let key = UsageScore.afterPick(at: pick.at, previous: previous, halfLife: pick.halfLife).key
+        try connection.execute(PostgreSQLContactSQL.setUsage, [.optionalDouble(key), .integer(sequence)])
+        return UsageChange(sequence: sequence, usageKey: key)
     }
 
     func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {
@@ -88,6 +114,16 @@ final class PostgreSQLTriggerStore: TriggerStore {
             try connection.execute(PostgreSQLTriggerSQL.raiseFloor, values)
             return try connection.execute(PostgreSQLTriggerSQL.purgeTriggerBatch, values).changes
         }
+    }
+
+    func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        try store.writer.write { (connection) throws(StorageError) -> Int in
+            try connection.execute(PostgreSQLTombstoneSQL.purgeBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]).changes
+        }
+    }
+
+    func disabledCount() throws(StorageError) -> Int {
+        try store.readers.read { (connection) throws(StorageError) -> Int in Int(try connection.execute(PostgreSQLTombstoneSQL.count).int64(0, 0)) }
     }
 
     func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {

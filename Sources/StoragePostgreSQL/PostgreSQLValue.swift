@@ -14,13 +14,18 @@ enum PostgreSQLValue: Sendable, Equatable {
     case bytes([UInt8])
     /// `boolean`.
     case bool(Bool)
+    /// `bigint`, or NULL.
+    case optionalInteger(Int64?)
+    /// `double precision`, or NULL.
+    case optionalDouble(Double?)
     /// `text[]` of simple words (letters, digits, `:`), sent in text format.
     case words([String])
 
     /// The type's OID (`pg_type`), fixed when a statement is prepared.
     var type: Oid {
         switch self {
-        case .integer: 20
+        case .integer, .optionalInteger: 20
+        case .optionalDouble: 701
         case .text, .optionalText: 25
         case .bytes: 17
         case .bool: 16
@@ -42,6 +47,8 @@ enum PostgreSQLValue: Sendable, Equatable {
         case .optionalText(let text): text.map { Array($0.utf8) }
         case .bytes(let bytes): bytes
         case .bool(let flag): [flag ? 1 : 0]
+        case .optionalInteger(let value): value.map { value in withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        case .optionalDouble(let value): value.map { value in withUnsafeBytes(of: value.bitPattern.bigEndian) { Array($0) } }
         // The words never hold a quote, comma, brace or backslash (see `PostgreSQLChangeNotice`).
         case .words(let words): Array(("{" + words.joined(separator: ",") + "}").utf8)
         }

@@ -23,6 +23,7 @@ enum SQLiteAccountSQL {
         "DELETE FROM contacts WHERE account = ?",
         "DELETE FROM triggers WHERE account = ?",
         "DELETE FROM idempotency_answers WHERE account = ?",
+        "DELETE FROM tombstones WHERE account = ?",
         "DELETE FROM accounts WHERE key = ?",
     ]
 

@@ -107,24 +107,28 @@ final class SQLiteContactRepository: ContactRepository {
     }
 
     func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock(), account: account))
+        let now = clock()
+        return try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), at: now)
     }
 
     func update(
         id: String, _ patch: ContactPatch, expectedRevision: Int64?,
         completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
-        write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: clock(), account: account), completion: completion)
+        let now = clock()
+        write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), at: now, completion: completion)
     }
 
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        try write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account))
+        let now = clock()
+        return try write(Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), at: now)
     }
 
     func delete(
         id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
-        write(Self.deleting(id: id, expectedRevision: expectedRevision, account: account), completion: completion)
+        let now = clock()
+        write(Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), at: now, completion: completion)
     }
 
     /// The write of an update, run inside the group commit's transaction.
@@ -133,20 +137,25 @@ final class SQLiteContactRepository: ContactRepository {
     ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let before = try connection.firstRow(SQLiteContactSQL.byID, [.text(id), .integer(account.rawValue)], SQLiteContactSQL.contact)
-            let result = ContactWriteRule.update(before, with: patch, expectedRevision: expectedRevision, at: now)
+            let result = try ContactWriteRule.update(before, with: patch, expectedRevision: expectedRevision, at: now) {
+                () throws(StorageError) -> Int64 in
+                try connection.integer(SQLiteContactSQL.nextPinOrder, [.integer(account.rawValue)])
+            }
             if case .done(_, let after?) = result { try connection.run(SQLiteContactSQL.update, SQLiteContactSQL.updateValues(after)) }
+            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
             return result
         }
     }
 
     /// The write of a delete, run inside the group commit's transaction.
     private static func deleting(
-        id: String, expectedRevision: Int64?, account: AccountKey
+        id: String, expectedRevision: Int64?, now: Timestamp, account: AccountKey
     ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let before = try connection.firstRow(SQLiteContactSQL.byID, [.text(id), .integer(account.rawValue)], SQLiteContactSQL.contact)
             let result = ContactWriteRule.delete(before, expectedRevision: expectedRevision)
             if case .done(let before, _) = result { try connection.run(SQLiteContactSQL.delete, [.integer(before.sequence)]) }
+            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
             return result
         }
     }
@@ -154,6 +163,12 @@ final class SQLiteContactRepository: ContactRepository {
     func favorites() throws(StorageError) -> [Contact] {
         try readers.read { connection throws(StorageError) in
             try connection.rows(SQLiteContactSQL.favorites, [.integer(account.rawValue)], SQLiteContactSQL.contact)
+        }
+    }
+
+    func tombstones() throws(StorageError) -> [Tombstone] {
+        try readers.read { connection throws(StorageError) in
+            try connection.rows(SQLiteTombstoneSQL.list, [.integer(account.rawValue)], SQLiteTombstoneSQL.tombstone)
         }
     }
 
@@ -190,29 +205,30 @@ final class SQLiteContactRepository: ContactRepository {
     /// (Between the commit and the bump, a concurrent search may still reuse a total from just
     /// before the write: as if it ran a moment earlier. The writer's own answer comes after.)
     private func write(
-        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult, at now: Timestamp
     ) throws(StorageError) -> ContactWriteResult {
         defer { totals.invalidate() }
-        let changes = changes
-        let account = account
-        return try database.write(body) { result in
-            if case .done(let before, let after) = result { changes.publish(ContactChange(account: account, before: before, after: after)) }
+        return try database.write(body, committed: Self.publisher(changes, account: account, at: now))
+    }
+
+    /// Publishes a done write's change (on the writer, after the commit), with what it did to the tombstones.
+    private static func publisher(
+        _ changes: ContactChangeFeed, account: AccountKey, at now: Timestamp
+    ) -> @Sendable (ContactWriteResult) -> Void {
+        { result in
+            guard case .done(let before, let after) = result else { return }
+            changes.publish(ContactChange(account: account, before: before, after: after, tombstone: ContactWriteRule.tombstone(of: result, at: now)))
         }
     }
 
     /// Queues `body` for the next group commit; `completion` gets its result once durable.
     private func write(
-        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult,
+        _ body: @escaping @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult, at now: Timestamp,
         completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
-        let changes = changes
         let totals = totals
-        let account = account
         database.write(
-            body,
-            committed: { result in
-                if case .done(let before, let after) = result { changes.publish(ContactChange(account: account, before: before, after: after)) }
-            },
+            body, committed: Self.publisher(changes, account: account, at: now),
             completion: { result in
                 totals.invalidate()
                 completion(result)

@@ -4,13 +4,22 @@ import StorageCore
 /// The SQL the SQLite repository runs: fixed text chosen from constants, values always bound.
 enum SQLiteContactSQL {
     /// The columns `contact(_:)` reads, in order.
-    static let columns = "c.seq, c.id, c.name, c.email, c.favorite, c.created_ms, c.updated_ms, c.revision"
+    static let columns = "c.seq, c.id, c.name, c.email, c.favorite, c.created_ms, c.updated_ms, c.revision, c.pin_order, c.usage_key"
     /// Values: id, account.
     static let byID = "SELECT \(columns) FROM contacts c WHERE c.id = ? AND c.account = ?"
     /// A new contact's row (`SQLiteRowInsert`): the table and columns, and one row's values.
     static let insertTarget = "contacts (account, id, name, email, favorite, created_ms, updated_ms, revision, search_key)"
     static let insertPlaceholders = "(?, ?, ?, ?, ?, ?, ?, 1, ?)"
-    static let update = "UPDATE contacts SET name = ?, email = ?, favorite = ?, updated_ms = ?, revision = ?, search_key = ? WHERE seq = ?"
+    /// Leaves `usage_key` alone: only a trigger's transaction changes it (`usage`).
+    static let update = """
+        UPDATE contacts SET name = ?, email = ?, favorite = ?, updated_ms = ?, revision = ?, search_key = ?, pin_order = ? WHERE seq = ?
+        """
+    /// Values: account. The pin order a contact pinned now takes (one more than any of the account's).
+    static let nextPinOrder = "SELECT coalesce(max(pin_order), 0) + 1 FROM contacts WHERE account = ?"
+    /// Values: account, id. The sequence and usage key of the favorite with that id.
+    static let favoriteUsage = "SELECT seq, usage_key FROM contacts WHERE account = ? AND id = ? AND favorite = 1"
+    /// Values: usage key, sequence.
+    static let setUsage = "UPDATE contacts SET usage_key = ? WHERE seq = ?"
     static let delete = "DELETE FROM contacts WHERE seq = ?"
     /// Values: account.
     static let favorites = "SELECT \(columns) FROM contacts c WHERE c.account = ? AND c.favorite = 1 ORDER BY c.seq"
@@ -47,7 +56,8 @@ enum SQLiteContactSQL {
         Contact(
             id: row.text(at: 1), name: row.text(at: 2), email: row.optionalText(at: 3), favorite: row.int64(at: 4) != 0,
             createdAt: Timestamp(millisecondsSince1970: row.int64(at: 5)),
-            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 6)), revision: row.int64(at: 7), sequence: row.int64(at: 0))
+            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 6)), revision: row.int64(at: 7), sequence: row.int64(at: 0),
+            pinOrder: row.optionalInt64(at: 8), usageKey: row.optionalDouble(at: 9))
     }
 
     /// The stored search key. SQLite compares it by bytes (Unicode scalars), where Swift's
@@ -71,7 +81,8 @@ enum SQLiteContactSQL {
     static func updateValues(_ contact: Contact) -> [SQLiteValue] {
         [
             .text(contact.name), .optionalText(contact.email), .bool(contact.favorite), .integer(contact.updatedAt.millisecondsSince1970),
-            .integer(contact.revision), .text(searchKey(name: contact.name, email: contact.email)), .integer(contact.sequence),
+            .integer(contact.revision), .text(searchKey(name: contact.name, email: contact.email)), .optionalInteger(contact.pinOrder),
+            .integer(contact.sequence),
         ]
     }
 }

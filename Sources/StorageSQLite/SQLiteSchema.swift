@@ -171,6 +171,28 @@ enum SQLiteSchema {
         \(accountTriggers)
         CREATE TABLE readiness_probe (filler BLOB NOT NULL);
         """,
+        // 9: the order of the dynamic items. A pinned favorite's place among the pinned
+        // (`pin_order`, taken as the account's highest plus one in the write's transaction) and
+        // its item's usage key (`usage_key`, `UsageScore.key`, updated in a trigger's
+        // transaction), both read with every favorite, so the covering index gains them. The
+        // disabled items: one tombstone per contact whose item left the list (unfavorited or
+        // deleted), written in the contact write's transaction, purged by age (`since_ms`).
+        """
+        ALTER TABLE contacts ADD COLUMN pin_order INTEGER;
+        ALTER TABLE contacts ADD COLUMN usage_key REAL;
+        CREATE INDEX contacts_account_favorites_ranked
+            ON contacts (account, seq, favorite, id, name, email, created_ms, updated_ms, revision, pin_order, usage_key) WHERE favorite = 1;
+        DROP INDEX contacts_account_favorites_covering;
+        CREATE TABLE tombstones (
+            account INTEGER NOT NULL,
+            contact_id TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            since_ms INTEGER NOT NULL,
+            PRIMARY KEY (account, contact_id)
+        );
+        CREATE INDEX tombstones_since ON tombstones (since_ms);
+        \(accountTrigger("tombstones"))
+        """,
     ]
 
     /// The words of the `RAISE` that refuses a row of a deleted account (mapped to
@@ -178,14 +200,17 @@ enum SQLiteSchema {
     static let accountDeletedMessage = "quickactiond: the account was deleted"
 
     /// Triggers that refuse a row whose account does not exist (migration 8).
-    private static let accountTriggers = ["contacts", "triggers", "idempotency_answers"].map { table in
+    private static let accountTriggers = ["contacts", "triggers", "idempotency_answers"].map(accountTrigger).joined(separator: "\n")
+
+    /// The trigger that refuses a row of `table` whose account does not exist.
+    private static func accountTrigger(_ table: String) -> String {
         """
         CREATE TRIGGER \(table)_account_exists BEFORE INSERT ON \(table)
         WHEN NOT EXISTS (SELECT 1 FROM accounts WHERE key = new.account) BEGIN
             SELECT RAISE(ABORT, '\(accountDeletedMessage)');
         END;
         """
-    }.joined(separator: "\n")
+    }
 
     /// One step of upkeep of the trigram index: merge about 64 pages of segments, but only on a
     /// level holding 4 or more (FTS5's `usermerge`), so a tidy index costs nothing. Run between

@@ -49,6 +49,8 @@ final class SQLiteStatement {
             // An explicit byte length keeps embedded NULs; SQLite copies the bytes (transient).
             let length = UInt64(text.utf8.count)
             rc = text.withCString { sqlite3_bind_text64(handle, index, $0, length, qa_sqlite_transient(), UInt8(SQLITE_UTF8)) }
+        case .real(let real):
+            rc = sqlite3_bind_double(handle, index, real)
         case .blob(let bytes):
             rc = bytes.withUnsafeBytes {
                 sqlite3_bind_blob64(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), qa_sqlite_transient())
@@ -72,6 +74,16 @@ final class SQLiteStatement {
     /// The integer in column `index` (0-based) of the current row.
     func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
+    }
+
+    /// The integer in column `index`, or nil when it is NULL.
+    func optionalInt64(at index: Int32) -> Int64? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index)
+    }
+
+    /// The double in column `index`, or nil when it is NULL.
+    func optionalDouble(at index: Int32) -> Double? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_double(handle, index)
     }
 
     /// The text in column `index`, or nil when it is NULL.

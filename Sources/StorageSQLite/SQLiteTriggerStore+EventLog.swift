@@ -2,25 +2,51 @@ import QuickActions
 import StorageCore
 
 extension SQLiteTriggerStore {
-    func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
+    func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend {
         let account = account
-        return try database.write { connection throws(StorageError) -> TriggerAppend in
-            if let answer {
-                // The claim: only one insert of (account, key) changes a row; the others find the winner's answer.
-                try connection.run(SQLiteTriggerSQL.claimAnswer, SQLiteTriggerSQL.claimValues(answer, account: account))
-                if connection.changes == 0 {
-                    let winner = try connection.firstRow(
-                        SQLiteTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)], SQLiteTriggerSQL.answer)
-                    guard let winner else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
-                    return .answered(winner)
+        let changes = database.changes
+        return try database.write(
+            { connection throws(StorageError) -> Counted in
+                if let answer {
+                    // The claim: only one insert of (account, key) changes a row; the others find the winner's answer.
+                    try connection.run(SQLiteTriggerSQL.claimAnswer, SQLiteTriggerSQL.claimValues(answer, account: account))
+                    if connection.changes == 0 {
+                        let winner = try connection.firstRow(
+                            SQLiteTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)], SQLiteTriggerSQL.answer)
+                        guard let winner else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
+                        return Counted(append: .answered(winner), usage: nil)
+                    }
                 }
+                let eventID =
+                    try connection.firstRow(SQLiteTriggerLogSQL.insertReturningSeq, SQLiteTriggerSQL.insertValues(record, account: account)) {
+                        $0.int64(at: 0)
+                    } ?? 0
+                return Counted(
+                    append: .recorded(eventID: eventID),
+                    usage: try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) })
+            },
+            committed: { counted in
+                if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
             }
-            let eventID =
-                try connection.firstRow(SQLiteTriggerLogSQL.insertReturningSeq, SQLiteTriggerSQL.insertValues(record, account: account)) {
-                    $0.int64(at: 0)
-                } ?? 0
-            return .recorded(eventID: eventID)
+        ).append
+    }
+
+    /// What an append stored: the trigger (or the answer it found) and the pick it counted.
+    private struct Counted: Sendable {
+        var append: TriggerAppend
+        var usage: UsageChange?
+    }
+
+    /// Counts `pick` in the use score of its contact, when that is a favorite of the account,
+    /// in the caller's transaction.
+    private static func count(_ pick: UsagePick, account: AccountKey, on connection: SQLiteConnection) throws(StorageError) -> UsageChange? {
+        let found = try connection.firstRow(SQLiteContactSQL.favoriteUsage, [.integer(account.rawValue), .text(pick.contactId)]) {
+            ($0.int64(at: 0), $0.optionalDouble(at: 1))
         }
+        guard let (sequence, previous) = found else { return nil }
+        let key = UsageScore.afterPick(at: pick.at, previous: previous.flatMap(UsageScore.init(key:)), halfLife: pick.halfLife).key
+        try connection.run(SQLiteContactSQL.setUsage, [.real(key), .integer(sequence)])
+        return UsageChange(sequence: sequence, usageKey: key)
     }
 
     func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]? {

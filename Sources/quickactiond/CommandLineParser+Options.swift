@@ -1,4 +1,5 @@
 import HTTPServer
+import QuickActions
 import QuickActionsAPI
 
 extension CommandLineParser {
@@ -79,6 +80,20 @@ extension CommandLineParser {
             integer: 1...100_000_000
         ) { $0.cacheAccounts = $1 },
 
+        // How the favorites are ordered.
+        CommandLineOption(
+            "--dynamic-order", value: "ORDER", help: "order of the favorites after the pinned ones: usage, created or name (default usage)"
+        ) { (value: OptionValue, configuration: inout ServiceConfiguration) throws(UsageError) in
+            guard let order = DynamicOrder(rawValue: value.text) else {
+                throw UsageError(description: "--dynamic-order must be one of usage, created, name, not '\(value.text)'")
+            }
+            configuration.dynamicOrder = order
+        },
+        CommandLineOption(
+            "--usage-half-life", value: "DURATION", help: "a pick's weight in the use score halves this often: 12h, 14d (default 14d)",
+            seconds: false
+        ) { $0.usageHalfLifeSeconds = $1 },
+
         // How long things are kept.
         CommandLineOption(
             "--idempotency-ttl", value: "DURATION", help: "keep Idempotency-Key answers this long: 86400, 90m, 24h, 7d (default 24h)",
@@ -87,6 +102,10 @@ extension CommandLineParser {
         CommandLineOption(
             "--trigger-retention", value: "DURATION", help: "keep trigger history this long, 0 for ever (default 90d)", seconds: true
         ) { $0.triggerRetentionSeconds = $1 },
+        CommandLineOption(
+            "--disabled-retention", value: "DURATION",
+            help: "list an unfavorited or deleted favorite's item as disabled this long (default 30d)", seconds: false
+        ) { $0.disabledRetentionSeconds = $1 },
 
         // Limits of the transport.
         CommandLineOption("--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)", integer: 1...(1 << 30)) {

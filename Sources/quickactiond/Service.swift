@@ -47,11 +47,14 @@ final class Service: Sendable {
         let threadRows = ThreadRows(ownRows: configuration.threads)
         let metrics = Metrics(threadRows: threadRows)
         Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger)
-        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: threadRows)
+        let cache = try ShortcutListCache(
+            setup: settings.shortcuts, repository: repository, threadRows: threadRows, order: configuration.dynamicOrder)
         let accounts =
             configuration.accounts
             ? Dependencies.AccountsMode(
-                store: store, lists: AccountShortcutLists(capacity: configuration.cacheAccounts, store: store, setup: settings.shortcuts),
+                store: store,
+                lists: AccountShortcutLists(
+                    capacity: configuration.cacheAccounts, store: store, setup: settings.shortcuts, order: configuration.dynamicOrder),
                 // A token digest costs ~100 bytes against a list's few KB: ten times as many are
                 // kept, so an account whose list left the cache still needs no token lookup.
                 tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
@@ -61,11 +64,12 @@ final class Service: Sendable {
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)
-        let router = Router.api(
-            Dependencies(
-                repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
-                workers: workers))
+        var dependencies = Dependencies(
+            repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
+            idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
+            workers: workers)
+        dependencies.usageHalfLife = UsageHalfLife(milliseconds: Int64(configuration.usageHalfLifeSeconds) * 1000) ?? .default
+        let router = Router.api(dependencies)
         self.repository = repository
         self.events = events
         self.store = store
@@ -129,17 +133,23 @@ final class Service: Sendable {
         logger.log(.info, "reloaded", ["signal": .string("SIGHUP"), "changed": .array(changed.map(JSONValue.string))])
     }
 
-    /// The retention purger for `configuration`'s --idempotency-ttl and --trigger-retention.
+    /// The retention purger for `configuration`'s --idempotency-ttl, --trigger-retention and --disabled-retention.
     static func purger(_ triggers: any TriggerStore, _ configuration: ServiceConfiguration, logger: RequestLogger) -> RetentionPurger {
         let policy = RetentionPurger.Policy(
             answerTTLMilliseconds: Int64(configuration.idempotencyTTLSeconds) * 1000,
-            triggerRetentionMilliseconds: configuration.triggerRetentionSeconds == 0 ? nil : Int64(configuration.triggerRetentionSeconds) * 1000)
+            triggerRetentionMilliseconds: configuration.triggerRetentionSeconds == 0 ? nil : Int64(configuration.triggerRetentionSeconds) * 1000,
+            disabledRetentionMilliseconds: Int64(configuration.disabledRetentionSeconds) * 1000)
         return RetentionPurger(
             store: triggers, policy: policy,
             report: { outcome in
                 switch outcome {
-                case .success(let purged) where purged.answers > 0 || purged.triggers > 0:
-                    logger.log(.debug, "purged", ["idempotency_keys": .integer(Int64(purged.answers)), "triggers": .integer(Int64(purged.triggers))])
+                case .success(let purged) where purged.answers > 0 || purged.triggers > 0 || purged.disabled > 0:
+                    logger.log(
+                        .debug, "purged",
+                        [
+                            "idempotency_keys": .integer(Int64(purged.answers)), "triggers": .integer(Int64(purged.triggers)),
+                            "disabled_items": .integer(Int64(purged.disabled)),
+                        ])
                 case .success:
                     break
                 case .failure(let error):

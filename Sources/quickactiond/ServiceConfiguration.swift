@@ -57,6 +57,12 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var idempotencyTTLSeconds = 86_400
     /// Seconds a trigger is kept in the history; 0 keeps every trigger.
     public var triggerRetentionSeconds = 90 * 86_400
+    /// `--disabled-retention`, in seconds: how long a disabled item (a favorite's tombstone) is kept.
+    public var disabledRetentionSeconds = 30 * 86_400
+    /// `--dynamic-order`: how the favorites are ordered after the pinned ones.
+    public var dynamicOrder = DynamicOrder.default
+    /// `--usage-half-life`, in seconds: how often a pick's weight in the use score halves.
+    public var usageHalfLifeSeconds = 14 * 86_400
     /// Serve a non-loopback address without a token.
     public var allowUnauthenticated = false
     /// Multi-account mode (`--accounts`): account tokens select accounts; the admin token manages them.

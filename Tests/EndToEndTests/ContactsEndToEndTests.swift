@@ -13,7 +13,7 @@ import Testing
         #expect(response.status == 201)
         #expect(response.mediaType == "application/json")
         let contact = try response.decode(ContactBody.self)
-        #expect(Set(try response.jsonObject().keys) == ["id", "name", "email", "favorite", "createdAt", "updatedAt"])
+        #expect(Set(try response.jsonObject().keys) == ["id", "name", "email", "favorite", "pinned", "createdAt", "updatedAt"])
         #expect(!contact.id.isEmpty)
         #expect(response.header("Location") == "/contacts/\(contact.id)")
         #expect(response.header("ETag") != nil)

@@ -259,7 +259,16 @@ import Testing
                         }())))
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
 
-        let given = Set((single + accounts + files + adminFiles).filter { $0.hasPrefix("--") })
+
+        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d"]
+        var expectedRanking = ServiceConfiguration()
+        expectedRanking.disabledRetentionSeconds = 7 * 86_400
+        expectedRanking.dynamicOrder = .name
+        expectedRanking.usageHalfLifeSeconds = 12 * 3600
+        #expect(try serve(ranking) == expectedRanking)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--dynamic-order", "random"]) }
+
+        let given = Set((single + accounts + files + adminFiles + ranking).filter { $0.hasPrefix("--") })
         #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))
     }
 

@@ -14,8 +14,13 @@ import Synchronization
 public final class AccountShortcutList: RenderedShortcutList {
     /// The list's version: above the version of every list its account had before.
     public let version: Int
-    /// The account's favorites, in creation order.
+    /// The account's favorites, in the list's order as read.
     private let favorites: [Contact]
+    /// How the favorites are ordered.
+    private let order: DynamicOrder
+    /// Each favorite's place (`favorites[i]`'s key), kept current by the picks that move nothing
+    /// (`absorbs`): a pick only raises a usage key, so a stale key would misplace the next one.
+    private let keys: Mutex<[DynamicSortKey]>
     /// The static items and the renderer (every account's).
     private let setup: ShortcutSetup
     /// A representation and the key it was rendered for.
@@ -39,8 +44,14 @@ public final class AccountShortcutList: RenderedShortcutList {
     /// `AccountShortcutLists`: a list not kept then leaves its validators).
     private let onFirstRender: (@Sendable (AccountShortcutList) -> Void)?
 
-    init(favorites: [Contact], version: Int, setup: ShortcutSetup, onFirstRender: (@Sendable (AccountShortcutList) -> Void)? = nil) {
-        self.favorites = favorites
+    init(
+        favorites: [Contact], version: Int, setup: ShortcutSetup, order: DynamicOrder = .default,
+        onFirstRender: (@Sendable (AccountShortcutList) -> Void)? = nil
+    ) {
+        let sorted = favorites.map { (key: order.sortKey(for: $0), contact: $0) }.sorted { $0.key < $1.key }
+        self.favorites = sorted.map(\.contact)
+        self.order = order
+        keys = Mutex(sorted.map(\.key))
         self.version = version
         self.setup = setup
         self.onFirstRender = onFirstRender
@@ -48,7 +59,22 @@ public final class AccountShortcutList: RenderedShortcutList {
 
     /// The full list (not localized).
     public var items: [ShortcutItem] {
-        setup.builder.items(dynamic: favorites.map(ShortcutItemBuilder.favoriteItem(for:)))
+        setup.builder.items(dynamic: favorites.map(ShortcutItemBuilder.favoriteItem(for:)), ranked: true)
+    }
+
+    /// Whether the list stays as it is after `usage` (a pick that moves no item): then the
+    /// favorite's key is updated in place. False when the favorite moves, or is not in the list
+    /// (the list is then to be read again).
+    func absorbs(_ usage: UsageChange) -> Bool {
+        keys.withLock { keys in
+            guard let index = keys.firstIndex(where: { $0.sequence == usage.sequence }) else { return false }
+            var contact = favorites[index]
+            contact.usageKey = usage.usageKey
+            let key = order.sortKey(for: contact)
+            guard index == 0 || keys[index - 1] < key, index == keys.count - 1 || key < keys[index + 1] else { return false }
+            keys[index] = key
+            return true
+        }
     }
 
     public func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {

@@ -73,10 +73,13 @@ public final class AccountShortcutLists: Sendable {
     private let shards: Sharded<Shard>
     private let store: any DataStore
     private let versions = ShortcutListVersions()
+    /// How each list orders its favorites (`--dynamic-order`).
+    public let order: DynamicOrder
 
     /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts,
-    /// rendered from `setup` (until `reconfigure`).
-    public init(capacity: Int, store: any DataStore, setup: ShortcutSetup) {
+    /// rendered from `setup` (until `reconfigure`), the favorites in `order`.
+    public init(capacity: Int, store: any DataStore, setup: ShortcutSetup, order: DynamicOrder = .default) {
+        self.order = order
         let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
         shards = Sharded(count: Self.shardCount) { _ in
             Shard(capacity: perShard, validatorCapacity: perShard * Self.validatorsPerList, setup: setup)
@@ -97,10 +100,11 @@ public final class AccountShortcutLists: Sendable {
         self.init(capacity: capacity, store: store, setup: ShortcutSetup(builder: builder, renderer: renderer))
     }
 
-    /// Whether `change` changes its account's list: a favorite before or after, or a change
-    /// this process did not see the details of (another instance's).
+    /// Whether `change` changes its account's list: a favorite before or after, or another
+    /// instance's write (whose `before` is unknown). A pick's change (`usage`) changes it only
+    /// when it moves a favorite: see `apply`.
     public static func changesList(_ change: ContactChange) -> Bool {
-        (change.before == nil && change.after == nil) || change.before?.favorite == true || change.after?.favorite == true
+        change.isReread || change.changedElsewhere != nil || change.before?.favorite == true || change.after?.favorite == true
     }
 
     /// Lists held now.
@@ -150,7 +154,7 @@ public final class AccountShortcutLists: Sendable {
         if let cached { return cached }
         guard let (seen, setup, version) = miss else { preconditionFailure("a miss always has its setup") }
         let list = AccountShortcutList(
-            favorites: try store.contacts(of: account).favorites(), version: version, setup: setup
+            favorites: try store.contacts(of: account).favorites(), version: version, setup: setup, order: order
         ) { [weak self] rendered in
             self?.keepValidatorsIfNotCached(of: rendered, for: account, seen: seen)
         }
@@ -208,7 +212,15 @@ public final class AccountShortcutLists: Sendable {
     /// Drops the cached list and the validators of a committed change's account, when the change
     /// changes its list. Under the shard's lock: a list read meanwhile is then not kept.
     private func apply(_ change: ContactChange) {
-        if Self.changesList(change) { evict(change.account) }
+        if let usage = change.usage {
+            // A pick that moves nothing leaves a cached list (and its validators) as it is.
+            let absorbed = shards.withLock(forHash: Self.hash(change.account)) { shard in
+                shard.entries[change.account]?.list.absorbs(usage) == true
+            }
+            if !absorbed { evict(change.account) }
+        } else if Self.changesList(change) {
+            evict(change.account)
+        }
     }
 
     /// Drops `account`'s list and validators (its list changed, or the account was deleted).

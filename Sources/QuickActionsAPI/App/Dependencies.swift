@@ -19,6 +19,8 @@ public struct Dependencies: Sendable {
     public var events: EventHub
     /// How long an Idempotency-Key answer is replayed.
     public var idempotencyTTLSeconds: Int64
+    /// The half-life of the favorites' use scores (`UsageScore`), counted by `/trigger`.
+    public var usageHalfLife: UsageHalfLife = .default
     /// Where controllers log what the handler does not see (storage failures of deferred writes).
     public var logger: RequestLogger
     /// The whole store, when the API is given one: its other processes' triggers reach this

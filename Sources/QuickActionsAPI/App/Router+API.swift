@@ -45,10 +45,11 @@ extension Router {
         return Router(
             routes: Routes.all(
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
-                shortcuts: ShortcutsController(settings: settings),
+                shortcuts: ShortcutsController(
+                    settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
-                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000),
+                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
                 system: system
@@ -87,7 +88,9 @@ extension Router {
         // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
         // came first, so the changed list has left the cache when this one runs.
         accounts.store.changes.observe { [weak lists, weak events] change in
-            guard AccountShortcutLists.changesList(change), let lists, let events, events.hasStreams(of: change.account) else { return }
+            guard let lists, let events, events.hasStreams(of: change.account) else { return }
+            // A pick that moved a favorite dropped the cached list (`AccountShortcutLists.apply`).
+            guard AccountShortcutLists.changesList(change) || (change.usage != nil && !lists.isCached(change.account)) else { return }
             rebuild(change.account, lists, events)
         }
         accounts.store.accounts.accountChanges.observe { [weak events] change in
@@ -135,7 +138,10 @@ extension Router {
     /// the store cannot count (the scrape still answers).
     private static func retentionGauges(_ triggers: any TriggerStore) -> [(name: String, help: String, value: Double)] {
         guard let stored = try? triggers.storedCounts() else { return [] }
-        return [
+        let disabled = (try? triggers.disabledCount()).map {
+            [("quickactiond_disabled_items", "Disabled items stored (those past --disabled-retention until the next purge).", Double($0))]
+        }
+        return (disabled ?? []) + [
             ("quickactiond_idempotency_keys", "Idempotency-Key answers stored (expired ones until the next purge).", Double(stored.answers)),
             ("quickactiond_triggers_stored", "Triggers stored (those past --trigger-retention until the next purge).", Double(stored.triggers)),
         ]

@@ -88,11 +88,12 @@ final class ContactsController: Sendable {
     /// PATCH /contacts/{id}
     func updateContact(_ request: APIRequest) throws -> HTTPResponse {
         let body = try request.jsonObject()
-        try body.requireKnown(["name", "email", "favorite"])
+        try body.requireKnown(["name", "email", "favorite", "pinned"])
         let rawName = try body.string("name")
         let rawEmail = try body.nullableString("email")
-        let favorite = try body.bool("favorite")
-        var patch = ContactPatch(favorite: favorite)
+        // Whether a pin is allowed depends on the stored contact: the store checks it in the
+        // write's transaction (`ContactWriteResult.refused`).
+        var patch = ContactPatch(favorite: try body.bool("favorite"), pinned: try body.bool("pinned"))
         if let rawName { patch.name = try validated { () throws(ValidationError) in try ContactValidator.name(rawName) } }
         if let rawEmail { patch.email = .some(try validated { () throws(ValidationError) in try ContactValidator.email(rawEmail) }) }
         return try write(request, patch)
@@ -166,8 +167,8 @@ final class ContactsController: Sendable {
         return .deferred(pending)
     }
 
-    /// The answer to a finished conditional write: `done`'s for a write that happened, 404 or
-    /// 412 for one that did not, a 503 problem (logged) when the store failed.
+    /// The answer to a finished conditional write: `done`'s for a write that happened, 404, 412
+    /// or 422 (a pin of a contact that is not a favorite) for one that did not, a 503 problem (logged) when the store failed.
     static func answer(
         _ result: Result<ContactWriteResult, StorageError>, id: String, route: String, logger: RequestLogger,
         done: (Contact, Contact?) -> HTTPResponse
@@ -179,6 +180,8 @@ final class ContactsController: Sendable {
             return unknown(id).response
         case .success(.revisionMismatch(let current)):
             return preconditionFailed(current).response
+        case .success(.refused(let error)):
+            return Problem.unprocessable(error.message, field: error.field).response
         case .failure(let error):
             return logger.storageFailure(error, route: route)
         }

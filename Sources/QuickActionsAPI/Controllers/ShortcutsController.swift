@@ -3,13 +3,16 @@ import QuickActions
 
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 final class ShortcutsController: Sendable {
-    static let listQuery: Set<String> = ["visible", "platform"]
+    static let listQuery: Set<String> = ["visible", "platform", "explain", "include"]
     /// Where the languages to negotiate are read, per request.
     let settings: CurrentSettings
+    /// How the lists order their favorites, and the half-life of the scores: what `explain` says.
+    let ranking: (order: DynamicOrder, halfLife: UsageHalfLife)
 
     /// Serves the request's account's list (`AccountScope.shortcuts()`).
-    init(settings: CurrentSettings) {
+    init(settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default) {
         self.settings = settings
+        ranking = (order, usageHalfLife)
     }
 
     /// GET /shortcuts
@@ -31,6 +34,11 @@ final class ShortcutsController: Sendable {
         let language = settings.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
         let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
         let account = try request.account()
+        if let annotations = try ShortcutAnnotations(request) {
+            // Read from the store and built for this request: never cached, no validator.
+            guard !fromMemoryOnly else { return nil }
+            return try annotations.response(key: key, account: account, settings: settings.current, ranking: ranking)
+        }
         let revalidating = request.http.headers.contains("If-None-Match")
         // A revalidation looks in the cache once: the list, or only its validator. (Reading the
         // store, `shortcuts()` looks in the cache itself.)

@@ -13,13 +13,19 @@ final class TriggerController: Sendable {
     let metrics: Metrics
     /// How long answers are kept for retries.
     let idempotencyTTLMilliseconds: Int64
+    /// The half-life of the favorites' use scores, which each accepted pick of a favorite's item updates.
+    let usageHalfLife: UsageHalfLife
 
     /// Every operation acts on the request's account: its contacts, its triggers, its streams.
-    init(settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64) {
+    init(
+        settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64,
+        usageHalfLife: UsageHalfLife = .default
+    ) {
         self.settings = settings
         self.events = events
         self.metrics = metrics
         self.idempotencyTTLMilliseconds = idempotencyTTLMilliseconds
+        self.usageHalfLife = usageHalfLife
     }
 
     /// Longest `deviceId` accepted.
@@ -33,7 +39,8 @@ final class TriggerController: Sendable {
         let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
         let scope = try request.account()
         let store = scope.triggers
-        guard let key else { return try process(trigger, key: nil, digest: digest, in: scope) }
+        let language = request.http.headers["Accept-Language"]
+        guard let key else { return try process(trigger, key: nil, digest: digest, in: scope, acceptLanguage: language) }
 
         // No lock: concurrent duplicates may all get past this check and all resolve (which
         // changes nothing), but the store records one; `append` finds the winner's answer in
@@ -45,7 +52,7 @@ final class TriggerController: Sendable {
                 return try replay(stored, digest: digest)
             }
         }
-        return try process(trigger, key: key, digest: digest, in: scope)
+        return try process(trigger, key: key, digest: digest, in: scope, acceptLanguage: language)
     }
 
     /// GET /triggers
@@ -80,14 +87,21 @@ final class TriggerController: Sendable {
         ])
     }
 
-    private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope) throws -> HTTPResponse {
+    /// `acceptLanguage`: the request's, for the `disabledMessage` of a gone contact's item.
+    private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope, acceptLanguage: String?) throws -> HTTPResponse {
         let outcome: TriggerOutcome
         do {
             // Contacts are looked up in the account's own: another account's id or name is not there (410).
             outcome = try TriggerProcessor(builder: settings.shortcuts.builder, contacts: RepositoryContactLookup(repository: scope.contacts))
                 .process(trigger)
         } catch let error as TriggerError {
-            throw Problem(error)
+            var problem = Problem(error)
+            if case .contactGone = error {
+                // What the companion shows on the item a device still has (the app's text, else built in).
+                let message = DisabledMessages(catalog: settings.shortcuts.catalog).message(for: .deleted, acceptLanguage: acceptLanguage)
+                problem.extensions["disabledMessage"] = .string(message.text)
+            }
+            throw problem
         }
         let receivedAt = Timestamp.now()
         let record = TriggerRecord(
@@ -98,9 +112,13 @@ final class TriggerController: Sendable {
         if let link = outcome.link { answer["link"] = .string(link) }
         let bytes = JSONWriter.bytes(.object(answer))
         let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
-        // Stored before we answer: an accepted trigger survives kill -9.
+        // Stored before we answer: an accepted trigger survives kill -9. A favorite's pick counts
+        // in its use score in the same transaction (the store checks it is still a favorite).
+        let pick = outcome.contact.flatMap { contact in
+            trigger.type == ShortcutItemBuilder.favoriteActionType ? UsagePick(contactId: contact.id, at: receivedAt, halfLife: usageHalfLife) : nil
+        }
         let eventID: Int64
-        switch try scope.triggers.append(record, answer: stored) {
+        switch try scope.triggers.append(record, answer: stored, pick: pick) {
         case .answered(let winner): return try replay(winner, digest: digest)
         case .recorded(let id): eventID = id
         }

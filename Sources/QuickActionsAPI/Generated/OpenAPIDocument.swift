@@ -307,7 +307,7 @@ paths:
     patch:
       operationId: updateContact
       tags: [contacts]
-      summary: Change a contact's name, email or favorite flag
+      summary: Change a contact's name, email, favorite flag or pin
       parameters:
         - $ref: "#/components/parameters/IfMatch"
       requestBody:
@@ -517,6 +517,23 @@ paths:
             type: string
             enum: [ios, android, web]
             default: ios
+        - name: explain
+          in: query
+          description: >-
+            `true`: each dynamic item gains `explain`, the reason for its place (JSON only). The list is
+            then read and built for the request: no `ETag`, `Cache-Control: no-store`.
+          schema:
+            type: string
+            enum: ["true", "false"]
+        - name: include
+          in: query
+          description: >-
+            `disabled`: after the items, the favorites' items that left the list within
+            `--disabled-retention` (unfavorited or deleted), each `enabled: false` with a localized
+            `disabledMessage` (JSON only; no `ETag`, `Cache-Control: no-store`).
+          schema:
+            type: string
+            enum: [disabled]
         - name: Accept-Language
           in: header
           schema:
@@ -529,6 +546,10 @@ paths:
         "200":
           description: The list.
           headers:
+            Cache-Control:
+              description: "`no-store` on a list with `explain` or `include`."
+              schema:
+                type: string
             ETag:
               $ref: "#/components/headers/ETag"
             Content-Language:
@@ -847,6 +868,8 @@ paths:
           description: |
             The contact that `userInfo.contactId` or `userInfo.Name` names is gone (deleted, or never
             existed); the device's items are stale and it should fetch the `refresh` link (/shortcuts).
+            The problem's `disabledMessage` is the text to show on the stale item ("This contact was
+            deleted"), in the request's language (`Accept-Language`).
           content:
             application/problem+json:
               schema:
@@ -1512,10 +1535,13 @@ components:
         limit:
           type: integer
           description: The quota, in a `…/problems/contact-quota-exceeded` problem.
+        disabledMessage:
+          type: string
+          description: In a `410` of `/trigger`, the text to show on the stale item, localized.
       additionalProperties: true
     Contact:
       type: object
-      required: [id, name, email, favorite, createdAt, updatedAt]
+      required: [id, name, email, favorite, pinned, createdAt, updatedAt]
       additionalProperties: false
       properties:
         id:
@@ -1527,6 +1553,11 @@ components:
           nullable: true
         favorite:
           type: boolean
+        pinned:
+          type: boolean
+          description: >-
+            Pinned favorites come first among the dynamic items of `GET /shortcuts`, in the order they
+            were pinned. Only a favorite is pinned; unfavoriting unpins.
         createdAt:
           type: string
           format: date-time
@@ -1561,6 +1592,12 @@ components:
           $ref: "#/components/schemas/ContactEmail"
         favorite:
           type: boolean
+        pinned:
+          type: boolean
+          description: >-
+            `true` pins the contact (last among the pinned, unless pinned already); `false` unpins it.
+            Pinning a contact that is not (or, with `favorite: false`, would not be) a favorite is `422`
+            with `field: pinned`.
     ContactList:
       type: object
       required: [contacts, total]
@@ -1627,6 +1664,55 @@ components:
         visible:
           type: boolean
           description: Among the four the Home Screen shows.
+        rank:
+          type: integer
+          minimum: 0
+          description: >-
+            A dynamic item's position among the dynamic items, from 0 (Android's `rank`): pinned
+            favorites first, then as `--dynamic-order` says. Absent on static items.
+        explain:
+          $ref: "#/components/schemas/DynamicOrderReason"
+    DisabledShortcutItem:
+      type: object
+      description: >-
+        A favorite's item that left the list (unfavorited or deleted) within `--disabled-retention`,
+        which a device may still show (`include=disabled`). Its `userInfo` holds only `contactId`.
+      required: [type, userInfo, enabled, disabledMessage, reason, since]
+      properties:
+        type:
+          type: string
+        userInfo:
+          type: object
+          additionalProperties: true
+        enabled:
+          type: boolean
+          enum: [false]
+        disabledMessage:
+          type: string
+          description: The text to show on the item, in the list's language.
+        reason:
+          type: string
+          enum: [unfavorited, deleted]
+        since:
+          type: string
+          format: date-time
+          description: When it left the list.
+    DynamicOrderReason:
+      type: object
+      description: >-
+        Why a dynamic item is where it is (`explain=true`): `pinned` (with `pinOrder`, its place among
+        the pinned from 1), `score` (with `score`, its use score now, to three digits), `created` or `name`.
+      required: [reason]
+      properties:
+        reason:
+          type: string
+          enum: [pinned, score, created, name]
+        pinOrder:
+          type: integer
+          minimum: 1
+        score:
+          type: number
+          minimum: 0
     ShortcutList:
       type: object
       required: [items, version, warnings]
@@ -1634,7 +1720,9 @@ components:
         items:
           type: array
           items:
-            $ref: "#/components/schemas/ShortcutItem"
+            anyOf:
+              - $ref: "#/components/schemas/ShortcutItem"
+              - $ref: "#/components/schemas/DisabledShortcutItem"
         version:
           type: string
           description: The ETag's value without quotes.

@@ -8,15 +8,18 @@ import Synchronization
 /// Holds the current shortcut list and its representations.
 ///
 /// A change costs what it changes: the store reports each committed contact change (in commit
-/// order, see `ContactChangeFeed`), and the cache inserts, replaces or removes that one
-/// favorite's item, found by its creation sequence with a binary search. Nothing reads the
-/// database after start-up. Each representation is rendered once per change, on first use,
+/// order, see `ContactChangeFeed`), and the cache inserts, replaces, moves or removes that one
+/// favorite's item, kept sorted by its `DynamicSortKey` (`order`) and found with a binary
+/// search. A pick that leaves every item in its place (`ContactChange.usage`) changes nothing:
+/// no version, no render, no event. Nothing reads the database after start-up. Each representation is rendered once per change, on first use,
 /// and observers (the `/events` streams) are told on a queue of their own, after the write
 /// that made the change has returned; changes made meanwhile are told once, as the latest list.
 public final class ShortcutListCache: RenderedShortcutList {
     private struct State {
-        /// The favorites' dynamic items, by creation sequence (ascending), with their JSON.
-        var favorites: [(sequence: Int64, item: PrerenderedShortcutItem)]
+        /// The favorites' dynamic items with their JSON, in the list's order (ascending keys).
+        var favorites: [FavoriteEntry]
+        /// Each favorite's key, by creation sequence: how a pick finds its entry.
+        var keys: [Int64: DynamicSortKey]
         /// The static items and the renderer (replaced by `reconfigure`).
         var setup: ShortcutSetup
         var version: Int
@@ -28,16 +31,58 @@ public final class ShortcutListCache: RenderedShortcutList {
             representations.first { $0.key == key }?.representation
         }
 
-        /// The index of the first favorite whose sequence is not below `sequence`.
-        func position(of sequence: Int64) -> Int {
-            var low = 0
-            var high = favorites.count
-            while low < high {
-                let middle = (low + high) / 2
-                if favorites[middle].sequence < sequence { low = middle + 1 } else { high = middle }
-            }
-            return low
+        /// The index of the favorite with creation sequence `sequence`, if it is in the list.
+        func index(of sequence: Int64) -> Int? {
+            guard let key = keys[sequence] else { return nil }
+            let index = favorites.insertionIndex(of: key, by: \.key)
+            return index < favorites.count && favorites[index].key == key ? index : nil
         }
+
+        /// Puts `entry` in its place, in place of the entry at `old` (if any); returns whether
+        /// the list changed (an item moved, or changed).
+        mutating func place(_ entry: FavoriteEntry, replacing old: Int?) -> Bool {
+            var previous: FavoriteEntry?
+            if let old { previous = favorites.remove(at: old) }
+            let index = favorites.insertionIndex(of: entry.key, by: \.key)
+            favorites.insert(entry, at: index)
+            keys[entry.contact.sequence] = entry.key
+            return index != old || previous?.item != entry.item
+        }
+
+        /// Removes the entry at `index`.
+        mutating func remove(at index: Int) {
+            keys[favorites.remove(at: index).contact.sequence] = nil
+        }
+
+        /// A new version: every representation is rendered again on next use.
+        mutating func bump() {
+            version += 1
+            representations = []
+        }
+    }
+
+    /// A favorite in the list: its place, the contact as last seen (its usage key included),
+    /// and its prerendered item.
+    struct FavoriteEntry: Sendable {
+        var key: DynamicSortKey
+        var contact: Contact
+        var item: PrerenderedShortcutItem
+
+        init(_ contact: Contact, order: DynamicOrder) {
+            self.init(contact, order: order, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: contact)))
+        }
+
+        init(_ contact: Contact, order: DynamicOrder, item: PrerenderedShortcutItem) {
+            key = order.sortKey(for: contact)
+            self.contact = contact
+            self.item = item
+        }
+    }
+
+    /// Sorted entries of `favorites` and their keys.
+    private static func entries(_ favorites: [Contact], order: DynamicOrder) -> (favorites: [FavoriteEntry], keys: [Int64: DynamicSortKey]) {
+        let entries = favorites.map { FavoriteEntry($0, order: order) }.sorted { $0.key < $1.key }
+        return (entries, Dictionary(entries.map { ($0.contact.sequence, $0.key) }, uniquingKeysWith: { _, last in last }))
     }
 
     /// One thread row's own copies of the representations it served (see `representation`).
@@ -68,26 +113,31 @@ public final class ShortcutListCache: RenderedShortcutList {
     private let rereadsBegun = Atomic<Int>(0)
     /// Whether a retry of a failed re-read is queued.
     private let retryQueued = Atomic<Bool>(false)
+    /// How the favorites are ordered (`--dynamic-order`).
+    public let order: DynamicOrder
 
-    /// Builds the first list from the repository's favorites and `setup`, then follows the
-    /// changes of its account (and of the setup: `reconfigure`). Each row of `threadRows` keeps
-    /// copies of its own.
-    public init(setup: ShortcutSetup, repository: any ContactRepository, threadRows: ThreadRows) throws(StorageError) {
+    /// Builds the first list from the repository's favorites and `setup`, the favorites in
+    /// `order`, then follows the changes of its account (and of the setup: `reconfigure`). Each
+    /// row of `threadRows` keeps copies of its own.
+    public init(
+        setup: ShortcutSetup, repository: any ContactRepository, threadRows: ThreadRows, order: DynamicOrder = .default
+    ) throws(StorageError) {
         source = repository
+        self.order = order
         rows = PerThreadReplica(rows: threadRows) { _ in RowCache() }
-        let items = try repository.favorites().map {
-            (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)))
-        }
-        state = Mutex(State(favorites: items, setup: setup, version: 1))
+        let (favorites, keys) = Self.entries(try repository.favorites(), order: order)
+        state = Mutex(State(favorites: favorites, keys: keys, setup: setup, version: 1))
         // Read first, then followed: nothing writes before the server starts serving. The
         // observer holds the list weakly and reaches the repository through it: the feed
         // belongs to the repository, so holding either strongly would be a cycle.
         let account = repository.account
         repository.changes.observe { [weak self] change in
             guard let self, change.account == account else { return }
-            if change.before == nil && change.after == nil {
+            if change.isReread {
                 // Another process changed the account: read its favorites again.
                 self.reread()
+            } else if let usage = change.usage {
+                self.apply(usage)
             } else {
                 self.apply(change)
             }
@@ -133,11 +183,11 @@ public final class ShortcutListCache: RenderedShortcutList {
 
     /// Replaces the whole list by `favorites` (read again from the store).
     func replace(favorites: [Contact]) {
-        let items = favorites.map { (sequence: $0.sequence, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0))) }
+        let (entries, keys) = Self.entries(favorites, order: order)
         state.withLock { state in
-            state.favorites = items
-            state.version += 1
-            state.representations = []
+            state.favorites = entries
+            state.keys = keys
+            state.bump()
             currentVersion.store(state.version, ordering: .releasing)
         }
         announce()
@@ -152,7 +202,7 @@ public final class ShortcutListCache: RenderedShortcutList {
     /// The full current list (not localized).
     public var items: [ShortcutItem] {
         let (setup, dynamic) = state.withLock { ($0.setup, $0.favorites.map(\.item.item)) }
-        return setup.builder.items(dynamic: dynamic)
+        return setup.builder.items(dynamic: dynamic, ranked: true)
     }
 
     /// The list's version: a number that grows with every change (not the list's `version` hash).
@@ -171,34 +221,59 @@ public final class ShortcutListCache: RenderedShortcutList {
         }
     }
 
-    /// Applies one committed contact change: only a favorite before or after touches the list.
-    /// Returns whether the list changed.
+    /// Applies one committed contact change: only a favorite before or after touches the list
+    /// (after another process's write, whatever the list holds of the contact). Returns whether
+    /// the list changed.
     @discardableResult
     func apply(_ change: ContactChange) -> Bool {
-        guard let contact = change.after ?? change.before else { return false }
-        // Prerendered before the lock: the lock is held for the insertion only.
-        let item = change.after.flatMap { $0.favorite ? PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: $0)) : nil }
-        guard item != nil || change.before?.favorite == true else { return false }
+        guard let sequence = change.changedElsewhere ?? (change.after ?? change.before)?.sequence else { return false }
+        // Prerendered before the lock: the lock is held for the move only.
+        let entry = change.after.flatMap { $0.favorite ? FavoriteEntry($0, order: order) : nil }
+        guard entry != nil || change.before?.favorite == true || change.changedElsewhere != nil else { return false }
         let changed = state.withLock { state -> Bool in
-            let index = state.position(of: contact.sequence)
-            let present = index < state.favorites.count && state.favorites[index].sequence == contact.sequence
-            switch (present, item) {
-            case (true, let item?):
-                guard state.favorites[index].item != item else { return false }
-                state.favorites[index].item = item
-            case (true, nil):
-                state.favorites.remove(at: index)
-            case (false, let item?):
-                state.favorites.insert((contact.sequence, item), at: index)
-            case (false, nil):
+            let index = state.index(of: sequence)
+            switch (index, entry) {
+            case (let index, let entry?):
+                // Changes come in commit order: the written contact's usage key is the latest.
+                guard state.place(entry, replacing: index) else { return false }
+            case (let index?, nil):
+                state.remove(at: index)
+            case (nil, nil):
                 return false
             }
-            state.version += 1
-            state.representations = []
+            state.bump()
             currentVersion.store(state.version, ordering: .releasing)
             return true
         }
         if changed { announce() }
+        return changed
+    }
+
+    /// Applies a pick's new usage key: the favorite moves when its place changes; otherwise only
+    /// its stored key changes (no version, no render, no event). Returns whether the list changed.
+    @discardableResult
+    func apply(_ usage: UsageChange) -> Bool {
+        let changed = state.withLock { state -> Bool in
+            guard let index = state.index(of: usage.sequence) else { return false }
+            let before = state.favorites[index]
+            let entry = FavoriteEntry(Self.contact(before.contact, usageKey: usage.usageKey), order: order, item: before.item)
+            guard entry.key != before.key else {
+                state.favorites[index] = entry
+                return false
+            }
+            guard state.place(entry, replacing: index) else { return false }
+            state.bump()
+            currentVersion.store(state.version, ordering: .releasing)
+            return true
+        }
+        if changed { announce() }
+        return changed
+    }
+
+    /// `contact` with `usageKey`.
+    private static func contact(_ contact: Contact, usageKey: Double?) -> Contact {
+        var changed = contact
+        changed.usageKey = usageKey
         return changed
     }
 
@@ -264,7 +339,7 @@ public final class ShortcutListCache: RenderedShortcutList {
         if let hit = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) { return hit }
         let (favorites, setup, version, cached) = state.withLock { ($0.favorites, $0.setup, $0.version, $0.representation(key)) }
         if let cached { return (version, cached) }
-        let items = setup.builder.items(dynamic: favorites.map(\.item.item))
+        let items = setup.builder.items(dynamic: favorites.map(\.item.item), ranked: true)
         let staticCount = items.count - favorites.count
         let rendered = setup.renderer.render(items, key: key) { index in
             index >= staticCount ? favorites[index - staticCount].item : nil

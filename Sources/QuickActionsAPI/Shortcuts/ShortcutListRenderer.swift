@@ -73,8 +73,8 @@ public struct ShortcutListRenderer: Sendable {
         return SHA256.hex(digest: hasher.finalize(), digits: versionDigits)
     }
 
-    /// Renders `items` as `key` asks, taking an item's JSON from `prerendered(index)` when it
-    /// gives one and the item shows as not visible (see `PrerenderedShortcutItem`).
+    /// Renders `items` as `key` asks, taking a dynamic item's JSON from `prerendered(index)` when
+    /// it gives one (with the item's `rank` and `visible` put in, see `PrerenderedShortcutItem`).
     public func render(
         _ items: [ShortcutItem], key: ShortcutRepresentationKey, prepared: Bool = true, prerendered: (Int) -> PrerenderedShortcutItem?
     ) -> ShortcutRepresentation {
@@ -178,7 +178,7 @@ public struct ShortcutListRenderer: Sendable {
             if offset > 0 { body.append(UInt8(ascii: ",")) }
             let item = localized[index]
             if item.kind == .dynamic, let ready = prerendered(index) {
-                if item.visible { ready.writeVisibleJSON(to: &body) } else { body.append(contentsOf: ready.json) }
+                ready.write(rank: item.rank, visible: item.visible, to: &body)
             } else if item.kind == .static {
                 body.append(contentsOf: staticJSON.bytes(of: item, at: index, language: language))
             } else {

@@ -6,6 +6,8 @@ import Synchronization
 public final class InMemoryContactRepository: ContactRepository {
     private struct State {
         var byAccount: [AccountKey: [Contact]] = [:]
+        /// Each account's tombstones, oldest first.
+        var tombstones: [AccountKey: [Tombstone]] = [:]
         var nextSequence: Int64 = 1
         /// Accounts deleted: a create for one of them stores nothing.
         var deleted: Set<AccountKey> = []
@@ -46,6 +48,7 @@ public final class InMemoryContactRepository: ContactRepository {
     func removeAll(of account: AccountKey) {
         shared.state.withLock { state in
             state.byAccount[account] = nil
+            state.tombstones[account] = nil
             state.deleted.insert(account)
         }
     }
@@ -86,27 +89,86 @@ public final class InMemoryContactRepository: ContactRepository {
     public func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = clock()
         return shared.state.withLock { state in
-            let index = state.byAccount[account]?.firstIndex { $0.id == id }
-            let result = ContactWriteRule.update(
-                index.flatMap { state.byAccount[account]?[$0] }, with: patch, expectedRevision: expectedRevision, at: now)
+            let contacts = state.byAccount[account] ?? []
+            let index = contacts.firstIndex { $0.id == id }
+            let result = ContactWriteRule.update(index.map { contacts[$0] }, with: patch, expectedRevision: expectedRevision, at: now) {
+                (contacts.compactMap(\.pinOrder).max() ?? 0) + 1
+            }
             if let index, case .done(let before, let after?) = result {
                 state.byAccount[account]?[index] = after
-                changes.publish(ContactChange(account: account, before: before, after: after))
+                let tombstone = ContactWriteRule.tombstone(of: result, at: now)
+                Self.apply(tombstone, to: &state.tombstones[account, default: []])
+                changes.publish(ContactChange(account: account, before: before, after: after, tombstone: tombstone))
             }
             return result
         }
     }
 
     public func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
-        shared.state.withLock { state in
+        let now = clock()
+        return shared.state.withLock { state in
             let index = state.byAccount[account]?.firstIndex { $0.id == id }
             let result = ContactWriteRule.delete(index.flatMap { state.byAccount[account]?[$0] }, expectedRevision: expectedRevision)
             if let index, case .done(let before, _) = result {
                 state.byAccount[account]?.remove(at: index)
-                changes.publish(ContactChange(account: account, before: before, after: nil))
+                let tombstone = ContactWriteRule.tombstone(of: result, at: now)
+                Self.apply(tombstone, to: &state.tombstones[account, default: []])
+                changes.publish(ContactChange(account: account, before: before, after: nil, tombstone: tombstone))
             }
             return result
         }
+    }
+
+    /// Applies `change` to an account's tombstones (oldest first).
+    static func apply(_ change: TombstoneChange, to tombstones: inout [Tombstone]) {
+        switch change {
+        case .none:
+            break
+        case .keep(let tombstone):
+            tombstones.removeAll { $0.subject == tombstone.subject }
+            tombstones.append(tombstone)
+        case .replaceExisting(let tombstone):
+            guard let index = tombstones.firstIndex(where: { $0.subject == tombstone.subject }) else { return }
+            tombstones.remove(at: index)
+            tombstones.append(tombstone)
+        case .remove(let subject):
+            tombstones.removeAll { $0.subject == subject }
+        }
+    }
+
+    /// Counts `pick` in the use score of its contact when it is one of this account's
+    /// favorites, and publishes the new key; nil when it is not.
+    func count(_ pick: UsagePick) -> UsageChange? {
+        shared.state.withLock { state in
+            guard let index = state.byAccount[account]?.firstIndex(where: { $0.id == pick.contactId }),
+                let contact = state.byAccount[account]?[index], contact.favorite
+            else { return nil }
+            let key = UsageScore.afterPick(at: pick.at, previous: contact.usageKey.flatMap(UsageScore.init(key:)), halfLife: pick.halfLife).key
+            state.byAccount[account]?[index].usageKey = key
+            let change = UsageChange(sequence: contact.sequence, usageKey: key)
+            changes.publish(ContactChange(account: account, usage: change))
+            return change
+        }
+    }
+
+    /// Deletes at most `limit` tombstones (of every account) older than `cutoff`, oldest first.
+    /// Returns how many.
+    func purgeTombstones(before cutoff: Timestamp, limit: Int) -> Int {
+        shared.state.withLock { state in
+            let expired = state.tombstones.flatMap { account, tombstones in tombstones.filter { $0.since < cutoff }.map { (account, $0) } }
+                .sorted { $0.1.since < $1.1.since }.prefix(max(limit, 0))
+            for (account, tombstone) in expired { state.tombstones[account]?.removeAll { $0.subject == tombstone.subject } }
+            return expired.count
+        }
+    }
+
+    /// How many tombstones are stored (every account's).
+    var tombstoneCount: Int {
+        shared.state.withLock { $0.tombstones.values.reduce(0) { $0 + $1.count } }
+    }
+
+    public func tombstones() throws(StorageError) -> [Tombstone] {
+        shared.state.withLock { $0.tombstones[account] ?? [] }
     }
 
     public func favorites() throws(StorageError) -> [Contact] {

@@ -23,8 +23,9 @@ public final class InMemoryDataStore: DataStore, AccountStore {
     /// Creates a store holding only the account `default` (with no token).
     public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.clock = clock
-        defaultContacts = InMemoryContactRepository(clock: clock)
-        defaultTriggers = InMemoryTriggerStore()
+        let contacts = InMemoryContactRepository(clock: clock)
+        defaultContacts = contacts
+        defaultTriggers = InMemoryTriggerStore(contacts: contacts)
         state = Mutex(State(accounts: [Stored(account: Account(key: .default, id: Account.defaultID, name: "default", createdAt: clock()))]))
     }
 

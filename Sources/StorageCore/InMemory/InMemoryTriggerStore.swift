@@ -23,15 +23,22 @@ public final class InMemoryTriggerStore: TriggerStore {
 
     private final class Shared: Sendable {
         let state = Mutex(State())
+        /// The contacts whose use scores picks count in, and whose tombstones the purge removes.
+        let contacts: InMemoryContactRepository?
+
+        init(contacts: InMemoryContactRepository?) {
+            self.contacts = contacts
+        }
     }
 
     private let shared: Shared
     /// Whose triggers and answers this view holds.
     public let account: AccountKey
 
-    /// Creates an empty store, viewed as the account `default`'s.
-    public init() {
-        shared = Shared()
+    /// Creates an empty store, viewed as the account `default`'s; with `contacts`, picks count
+    /// in their use scores, and the purge removes their expired tombstones.
+    public init(contacts: InMemoryContactRepository? = nil) {
+        shared = Shared(contacts: contacts)
         account = .default
     }
 
@@ -64,8 +71,9 @@ public final class InMemoryTriggerStore: TriggerStore {
         return nil
     }
 
-    public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
-        try shared.state.withLock { (state) throws(StorageError) -> TriggerAppend in
+    public func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend {
+        let contacts = pick == nil ? nil : shared.contacts.map { account == .default ? $0 : $0.scoped(to: account) }
+        return try shared.state.withLock { (state) throws(StorageError) -> TriggerAppend in
             if state.deleted.contains(account) { throw StorageError.accountDeleted }
             if let answer {
                 // The claim: the first to store the key wins; the others get its answer.
@@ -74,6 +82,8 @@ public final class InMemoryTriggerStore: TriggerStore {
             }
             state.lastEventID += 1
             state.logged.append(Logged(account: account, eventID: state.lastEventID, record: record))
+            // Under the triggers' lock, as a database counts it in the trigger's transaction.
+            if let pick, let contacts { _ = contacts.count(pick) }
             return .recorded(eventID: state.lastEventID)
         }
     }
@@ -150,5 +160,13 @@ public final class InMemoryTriggerStore: TriggerStore {
 
     public func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {
         shared.state.withLock { state in (state.answers.values.reduce(0) { $0 + $1.count }, state.logged.count) }
+    }
+
+    public func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
+        shared.contacts?.purgeTombstones(before: cutoff, limit: limit) ?? 0
+    }
+
+    public func disabledCount() throws(StorageError) -> Int {
+        shared.contacts?.tombstoneCount ?? 0
     }
 }

@@ -47,7 +47,7 @@ import Testing
             case 2: if let target { _ = try repository.update(id: target.id, ContactPatch(name: "Renamed \(step)"), expectedRevision: nil) }
             default: if let target { _ = try repository.update(id: target.id, ContactPatch(favorite: !target.favorite), expectedRevision: nil) }
             }
-            let expected = builder.items(favorites: try repository.favorites())
+            let expected = builder.items(favorites: try repository.favorites(), order: .default)
             #expect(cache.items == expected, "step \(step)")
             if step % 40 == 0 {
                 for key in Self.keys {

@@ -43,7 +43,12 @@ import Testing
             }
             #expect(before == created && after.favorite && after.revision == created.revision + 1)
             #expect(try repository.get(id: created.id) == after)
-            #expect(changes.withLock { $0.last } == ContactChange(account: repository.account, before: created, after: after))
+            // Each change carries what it did to the tombstones (the clock stands still: `updatedAt` is now).
+            #expect(
+                changes.withLock { $0.last }
+                    == ContactChange(
+                        account: repository.account, before: created, after: after,
+                        tombstone: TombstoneChange.of(before: created, after: after, at: after.updatedAt)))
 
             let stale = try Self.wait {
                 repository.update(id: created.id, ContactPatch(name: "X"), expectedRevision: created.revision, completion: $0)
@@ -55,7 +60,11 @@ import Testing
             let deleted = try Self.wait { repository.delete(id: created.id, expectedRevision: after.revision, completion: $0) }
             #expect(deleted == .done(before: after, after: nil))
             #expect(try repository.get(id: created.id) == nil)
-            #expect(changes.withLock { $0.last } == ContactChange(account: repository.account, before: after, after: nil))
+            #expect(
+                changes.withLock { $0.last }
+                    == ContactChange(
+                        account: repository.account, before: after, after: nil,
+                        tombstone: .keep(Tombstone.favorite(after.id, reason: .deleted, since: after.updatedAt))))
         }
     }
 

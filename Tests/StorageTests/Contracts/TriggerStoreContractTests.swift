@@ -115,11 +115,11 @@ import Testing
             let clock = { @Sendable in Timestamp(millisecondsSince1970: 100_500) }
             let keepTriggers = RetentionPurger(
                 store: store, policy: .init(answerTTLMilliseconds: 10_000, triggerRetentionMilliseconds: nil), batchSize: 4, clock: clock)
-            #expect(try keepTriggers.purge() == (answers: 25, triggers: 0))
+            #expect(try keepTriggers.purge() == (answers: 25, triggers: 0, disabled: 0))
             #expect(try store.storedCounts() == (answers: 1, triggers: 26))
             let purger = RetentionPurger(
                 store: store, policy: .init(answerTTLMilliseconds: 10_000, triggerRetentionMilliseconds: 50_000), batchSize: 4, clock: clock)
-            #expect(try purger.purge() == (answers: 0, triggers: 25))
+            #expect(try purger.purge() == (answers: 0, triggers: 25, disabled: 0))
             #expect(try store.storedCounts() == (answers: 1, triggers: 1))
         }
     }

@@ -18,7 +18,7 @@ import Testing
 
     @Test func anUpdateAppliesThePatchAtNowWithTheNextRevision() throws {
         let now = Self.createdAt.advanced(byMilliseconds: 5)
-        let result = ContactWriteRule.update(Self.stored, with: ContactPatch(favorite: true), expectedRevision: nil, at: now)
+        let result = ContactWriteRule.update(Self.stored, with: ContactPatch(favorite: true), expectedRevision: nil, at: now, nextPinOrder: { 1 })
         guard case .done(let before, let after?) = result else { throw Failure("not done: \(result)") }
         #expect(before == Self.stored)
         #expect(after.favorite && after.name == "Ada Lovelace" && after.id == Self.stored.id && after.sequence == 7)
@@ -27,27 +27,33 @@ import Testing
 
     @Test func anUpdateNeverMovesUpdatedAtBack() throws {
         let earlier = Self.createdAt.advanced(byMilliseconds: -60_000)
-        let result = ContactWriteRule.update(Self.stored, with: ContactPatch(name: "Ada King"), expectedRevision: nil, at: earlier)
+        let result = ContactWriteRule.update(
+            Self.stored, with: ContactPatch(name: "Ada King"), expectedRevision: nil, at: earlier, nextPinOrder: { 1 })
         guard case .done(_, let after?) = result else { throw Failure("not done: \(result)") }
         #expect(after.updatedAt == Self.createdAt && after.revision == 2 && after.name == "Ada King")
     }
 
     @Test func anUpdateWithTheStoredRevisionIsDone() throws {
-        let result = ContactWriteRule.update(Self.stored, with: ContactPatch(favorite: true), expectedRevision: 1, at: Self.createdAt)
+        let result = ContactWriteRule.update(
+            Self.stored, with: ContactPatch(favorite: true), expectedRevision: 1, at: Self.createdAt, nextPinOrder: { 1 })
         guard case .done(_, let after?) = result else { throw Failure("not done: \(result)") }
         #expect(after.revision == 2)
     }
 
     @Test func aWriteWithAnotherRevisionIsAMismatchCarryingTheStoredContact() {
         #expect(
-            ContactWriteRule.update(Self.stored, with: ContactPatch(favorite: true), expectedRevision: 2, at: Self.createdAt)
+            ContactWriteRule.update(Self.stored, with: ContactPatch(favorite: true), expectedRevision: 2, at: Self.createdAt, nextPinOrder: { 1 })
                 == .revisionMismatch(current: Self.stored))
         #expect(ContactWriteRule.delete(Self.stored, expectedRevision: 0) == .revisionMismatch(current: Self.stored))
     }
 
     @Test func aWriteOfNoContactIsNotFound() {
-        #expect(ContactWriteRule.update(nil, with: ContactPatch(favorite: true), expectedRevision: nil, at: Self.createdAt) == .notFound)
-        #expect(ContactWriteRule.update(nil, with: ContactPatch(favorite: true), expectedRevision: 1, at: Self.createdAt) == .notFound)
+        #expect(
+            ContactWriteRule.update(nil, with: ContactPatch(favorite: true), expectedRevision: nil, at: Self.createdAt, nextPinOrder: { 1 })
+                == .notFound)
+        #expect(
+            ContactWriteRule.update(nil, with: ContactPatch(favorite: true), expectedRevision: 1, at: Self.createdAt, nextPinOrder: { 1 })
+                == .notFound)
         #expect(ContactWriteRule.delete(nil, expectedRevision: nil) == .notFound)
     }
 

@@ -139,7 +139,7 @@ import Testing
             let plan = try RawDatabase.with(path) { database throws in
                 try database.text("EXPLAIN QUERY PLAN " + SQLiteContactSQL.favorites.replacingOccurrences(of: "?", with: "1"), column: 3)
             }
-            #expect(plan == "SEARCH c USING COVERING INDEX contacts_account_favorites_covering (account=?)", "\(plan)")
+            #expect(plan == "SEARCH c USING COVERING INDEX contacts_account_favorites_ranked (account=?)", "\(plan)")
             let fresh = directory.path("fresh.sqlite")
             _ = try SQLiteContactRepository.open(path: fresh)
             let freshPlan = try RawDatabase.with(fresh) { database throws in

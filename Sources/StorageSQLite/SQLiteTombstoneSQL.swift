@@ -1,0 +1,47 @@
+import QuickActions
+import StorageCore
+
+/// The tombstones' SQL (migration 9): constants, values always bound.
+enum SQLiteTombstoneSQL {
+    /// Values: account, contact id, reason, since. Keeps the contact's tombstone, replacing any.
+    static let keep = """
+        INSERT INTO tombstones (account, contact_id, reason, since_ms) VALUES (?, ?, ?, ?) \
+        ON CONFLICT (account, contact_id) DO UPDATE SET reason = excluded.reason, since_ms = excluded.since_ms
+        """
+    /// Values: reason, since, account, contact id. Replaces the contact's tombstone, if it has one.
+    static let replaceExisting = "UPDATE tombstones SET reason = ?, since_ms = ? WHERE account = ? AND contact_id = ?"
+    /// Values: account, contact id.
+    static let remove = "DELETE FROM tombstones WHERE account = ? AND contact_id = ?"
+    /// Values: account. Oldest first.
+    static let list = "SELECT contact_id, reason, since_ms FROM tombstones WHERE account = ? ORDER BY since_ms, contact_id"
+    /// Values: cutoff, limit. One batch of the background purge, oldest first (one row returned per tombstone).
+    static let purgeBatch = """
+        DELETE FROM tombstones WHERE rowid IN (SELECT rowid FROM tombstones WHERE since_ms < ? ORDER BY since_ms LIMIT ?) RETURNING account
+        """
+    static let count = "SELECT count(*) FROM tombstones"
+
+    /// Applies `change` to the tombstones of `account`, in the caller's transaction.
+    static func apply(_ change: TombstoneChange, account: AccountKey, on connection: SQLiteConnection) throws(StorageError) {
+        switch change {
+        case .none:
+            return
+        case .keep(let tombstone):
+            guard case .contact(let id) = tombstone.subject else { return }
+            try connection.run(
+                keep, [.integer(account.rawValue), .text(id), .text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970)])
+        case .replaceExisting(let tombstone):
+            guard case .contact(let id) = tombstone.subject else { return }
+            try connection.run(
+                replaceExisting,
+                [.text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970), .integer(account.rawValue), .text(id)])
+        case .remove(let subject):
+            guard case .contact(let id) = subject else { return }
+            try connection.run(remove, [.integer(account.rawValue), .text(id)])
+        }
+    }
+
+    /// The tombstone in the current row of `list`.
+    static func tombstone(_ row: SQLiteStatement) -> Tombstone {
+        StoredTombstone.favorite(contactId: row.text(at: 0), reason: row.text(at: 1), since: row.int64(at: 2))
+    }
+}
