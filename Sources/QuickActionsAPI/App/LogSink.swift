@@ -1,68 +1,199 @@
 import Dispatch
 import Foundation
+import HTTPServer
+import Sharding
 import Synchronization
 
-/// The buffer behind `RequestLogger`: appended to under a lock, written by whoever flushes.
+/// The buffers behind `RequestLogger`: a request line goes into its HTTP thread's own buffer,
+/// and one writer thread writes every buffer's lines together, a few milliseconds later.
 ///
-/// Bytes go out under a second lock, `writing`, taken before the buffer's: flushes write in the
-/// order they took the buffer, and `flush()` returns only once every write begun before it has
-/// ended. Appenders take the buffer's lock alone, so a slow reader of the log never blocks a
-/// request thread (unless the buffer passes `highWater`, when the appender flushes itself).
+/// Invariants:
+/// - Order: a line is stamped (`MonotonicClock`) under its buffer's lock, so each buffer's
+///   lines are in stamp order. A write takes every buffer at once (all their locks held
+///   together, under `writing`) and merges them by stamp: a line appended before another began
+///   is written before it, whichever threads wrote them. Any other line (`writeNow`) is written
+///   after the buffers it found, in the same write.
+/// - Delay: the first line after a write wakes the writer, which waits `gatherWindow` and then
+///   writes, so a line waits at most `gatherWindow` plus the write before it (under `delay`).
+/// - No drop: a buffer past `highWater` is written by the thread that filled it, which waits
+///   for the descriptor. Lines are lost only when the descriptor refuses them (a closed pipe).
 final class LogSink: Sendable {
-    /// Buffered bytes past which an append writes them out itself.
+    /// Buffered bytes in one thread's buffer past which its appender writes everything itself.
     static let highWater = 64 * 1024
-    /// How long a request line may wait in the buffer.
-    static let delay = DispatchTimeInterval.milliseconds(10)
+    /// How long the writer gathers lines after the first one wakes it, in microseconds.
+    static let gatherWindow: UInt32 = 4_000
+    /// How long a request line may wait in a buffer, in microseconds (the promise
+    /// `gatherWindow` keeps, with room for the wake-up and the write before it).
+    static let delay: UInt32 = 10_000
 
     private let descriptor: Int32
-    private let buffer = Mutex<[UInt8]>([])
-    private let writing = Mutex(())
-    private let flushScheduled = Atomic<Bool>(false)
+    private let buffers: PerThreadReplica<LogBuffer>
+    /// Held by whoever writes; holds what a write reuses (each buffer's spare, the merged bytes).
+    private let writing: Mutex<LogWrite>
+    /// Whether lines wait that no writer pass has taken yet (read before it is set, so a
+    /// request thread writes this shared word only once per pass).
+    private let pending = Atomic<Bool>(false)
+    private let writerStarted = Atomic<Bool>(false)
+    private let wake = DispatchSemaphore(value: 0)
 
-    init(descriptor: Int32) {
+    /// A sink writing to `descriptor`, with a buffer per row of `rows` (the HTTP threads').
+    init(descriptor: Int32, rows: ThreadRows = HTTPThreads.rows) {
         self.descriptor = descriptor
+        buffers = PerThreadReplica(rows: rows) { _ in LogBuffer() }
+        writing = Mutex(LogWrite(rows: rows.count))
     }
 
+    deinit {
+        flush()
+        // The writer holds the sink weakly: woken, it finds it gone and ends.
+        wake.signal()
+    }
+
+    /// Appends one request line, written by `build`, to the calling thread's buffer.
     func append(_ build: (inout [UInt8]) -> Void) {
-        let full = buffer.withLock { buffer -> Bool in
-            build(&buffer)
-            return buffer.count >= Self.highWater
-        }
+        let full = buffers.current.append(build) >= Self.highWater
         if full {
             flush()
-        } else if !flushScheduled.exchange(true, ordering: .acquiringAndReleasing) {
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.delay) { [self] in
-                flushScheduled.store(false, ordering: .releasing)
-                flush()
-            }
+        } else if !pending.load(ordering: .relaxed), !pending.exchange(true, ordering: .acquiringAndReleasing) {
+            startWriterOnce()
+            wake.signal()
         }
     }
 
-    /// Writes the buffer, then `bytes`, keeping lines in order.
+    /// Writes every buffered line, then `bytes`, in one write.
     func writeNow(_ bytes: [UInt8]) {
-        writing.withLock { _ in
-            let pending = buffer.withLock { buffer -> [UInt8] in
-                defer { buffer.removeAll(keepingCapacity: true) }
-                return buffer + bytes
-            }
-            write(pending)
-        }
+        write(then: bytes)
     }
 
     /// Writes what is buffered; returns once it and any write begun earlier are out.
     func flush() {
-        writing.withLock { _ in
-            let pending = buffer.withLock { buffer -> [UInt8] in
-                defer { buffer.removeAll(keepingCapacity: true) }
-                return buffer
+        write(then: [])
+    }
+
+    private func write(then bytes: [UInt8]) {
+        writing.withLock { state in
+            state.take(from: buffers)
+            state.merge()
+            state.output.append(contentsOf: bytes)
+            if !state.output.isEmpty {
+                // A log that cannot be written (a closed pipe) has nowhere to say so: the lines are lost.
+                try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: state.output)
             }
-            if !pending.isEmpty { write(pending) }
+            state.clear()
         }
     }
 
-    /// Writes all of `bytes`, or as much as the descriptor takes before an error (then the rest
-    /// is dropped: a log that cannot be written has nowhere to say so).
-    private func write(_ bytes: [UInt8]) {
-        try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+    /// Starts the writer thread the first time lines wait (a sink only ever given other lines,
+    /// or none, has no thread).
+    private func startWriterOnce() {
+        guard !writerStarted.load(ordering: .acquiring), !writerStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let thread = Thread { [weak self, wake] in
+            while true {
+                wake.wait()
+                guard self != nil else { return }
+                usleep(Self.gatherWindow)
+                guard let sink = self else { return }
+                // Cleared before the buffers are taken: a line appended after this wakes the writer again.
+                sink.pending.store(false, ordering: .releasing)
+                sink.flush()
+            }
+        }
+        thread.name = "quickactiond-log"
+        thread.start()
+    }
+}
+
+/// One thread's buffered request lines: their bytes, and where each ends with its stamp.
+struct LogLines {
+    var bytes: [UInt8] = []
+    var marks: [LogLineMark] = []
+}
+
+/// Where a buffered line ends in its buffer's bytes, and when it was appended.
+struct LogLineMark {
+    var stamp: UInt64
+    var end: Int
+}
+
+/// A thread's buffer, padded so that two threads' buffers never share a cache line.
+final class LogBuffer: Sendable {
+    let lines = Mutex(LogLines())
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// Appends the line `build` writes, stamped; returns the bytes now buffered.
+    func append(_ build: (inout [UInt8]) -> Void) -> Int {
+        lines.withLock { lines in
+            build(&lines.bytes)
+            lines.marks.append(LogLineMark(stamp: MonotonicClock.nanoseconds(), end: lines.bytes.count))
+            return lines.bytes.count
+        }
+    }
+}
+
+/// What a write works with: the buffers it took (swapped with empty ones that keep their
+/// capacity, so appending allocates nothing once the buffers have grown), and the merged bytes.
+struct LogWrite {
+    var taken: [LogLines]
+    var output: [UInt8] = []
+    private var cursors: [Int]
+    private var nonEmpty: [Int] = []
+
+    init(rows: Int) {
+        taken = Array(repeating: LogLines(), count: rows)
+        cursors = Array(repeating: 0, count: rows)
+    }
+
+    /// Takes every buffer's lines, holding all of their locks at once so that the lines taken
+    /// are all those appended before some instant: none appended later is among them while one
+    /// appended earlier is left.
+    mutating func take(from buffers: PerThreadReplica<LogBuffer>) {
+        take(from: buffers, row: 0)
+    }
+
+    private mutating func take(from buffers: PerThreadReplica<LogBuffer>, row: Int) {
+        guard row < taken.count else { return }
+        buffers[row].lines.withLock { lines in
+            swap(&lines, &taken[row])
+            take(from: buffers, row: row + 1)
+        }
+    }
+
+    /// Appends the taken lines to `output` in stamp order (each buffer's are in order already).
+    mutating func merge() {
+        nonEmpty.removeAll(keepingCapacity: true)
+        for row in taken.indices where !taken[row].marks.isEmpty {
+            nonEmpty.append(row)
+            cursors[row] = 0
+        }
+        if nonEmpty.count == 1, let row = nonEmpty.first {
+            output.append(contentsOf: taken[row].bytes)
+            return
+        }
+        while true {
+            var next = -1
+            var earliest = UInt64.max
+            for row in nonEmpty where cursors[row] < taken[row].marks.count {
+                let stamp = taken[row].marks[cursors[row]].stamp
+                if next < 0 || stamp < earliest {
+                    next = row
+                    earliest = stamp
+                }
+            }
+            guard next >= 0 else { return }
+            let cursor = cursors[next]
+            let start = cursor == 0 ? 0 : taken[next].marks[cursor - 1].end
+            output.append(contentsOf: taken[next].bytes[start..<taken[next].marks[cursor].end])
+            cursors[next] = cursor + 1
+        }
+    }
+
+    /// Empties what was written, keeping the capacity for the next write.
+    mutating func clear() {
+        for row in nonEmpty {
+            taken[row].bytes.removeAll(keepingCapacity: true)
+            taken[row].marks.removeAll(keepingCapacity: true)
+        }
+        nonEmpty.removeAll(keepingCapacity: true)
+        output.removeAll(keepingCapacity: true)
     }
 }
