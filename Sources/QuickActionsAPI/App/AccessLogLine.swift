@@ -8,7 +8,7 @@ import QuickActions
 /// digit by digit, and only the strings a client chose (method, path, a given request id) and
 /// the route go through `JSONWriter.writeString`. So a line costs no dictionary, no closure per
 /// field and no `String` of its own. `AccessLogLineTests` holds it to `JSONWriter`'s bytes.
-struct AccessLogLine {
+struct AccessLogLine: Sendable {
     var id: RequestID
     var method: String
     var path: String
@@ -20,15 +20,15 @@ struct AccessLogLine {
 
     /// Appends the line.
     func write(to line: inout [UInt8]) {
-        line.append(contentsOf: #"{"bytes":"#.utf8)
+        line.append(contentsOf: Self.opening)
         Self.writeDecimal(bytes, to: &line)
-        line.append(contentsOf: #","durationMs":"#.utf8)
+        line.append(contentsOf: Self.durationKey)
         Self.writeMilliseconds(milliseconds, to: &line)
-        line.append(contentsOf: #","level":"info","method":"#.utf8)
+        line.append(contentsOf: Self.methodKey)
         JSONWriter.writeString(method, to: &line)
-        line.append(contentsOf: #","msg":"request","path":"#.utf8)
+        line.append(contentsOf: Self.pathKey)
         JSONWriter.writeString(path, to: &line)
-        line.append(contentsOf: #","requestId":"#.utf8)
+        line.append(contentsOf: Self.requestIdKey)
         switch id {
         case .given(let text):
             JSONWriter.writeString(text, to: &line)
@@ -37,14 +37,25 @@ struct AccessLogLine {
             RequestID.appendGenerated(number, to: &line)
             line.append(UInt8(ascii: "\""))
         }
-        line.append(contentsOf: #","route":"#.utf8)
+        line.append(contentsOf: Self.routeKey)
         JSONWriter.writeString(route, to: &line)
-        line.append(contentsOf: #","status":"#.utf8)
+        line.append(contentsOf: Self.statusKey)
         Self.writeDecimal(status, to: &line)
-        line.append(contentsOf: #","time":""#.utf8)
+        line.append(contentsOf: Self.timeKey)
         time.writeRFC3339(to: &line)
-        line.append(contentsOf: "\"}\n".utf8)
+        line.append(contentsOf: Self.closing)
     }
+
+    /// The fixed text between the values, as bytes (an array is appended in one copy).
+    private static let opening = Array(#"{"bytes":"#.utf8)
+    private static let durationKey = Array(#","durationMs":"#.utf8)
+    private static let methodKey = Array(#","level":"info","method":"#.utf8)
+    private static let pathKey = Array(#","msg":"request","path":"#.utf8)
+    private static let requestIdKey = Array(#","requestId":"#.utf8)
+    private static let routeKey = Array(#","route":"#.utf8)
+    private static let statusKey = Array(#","status":"#.utf8)
+    private static let timeKey = Array(#","time":""#.utf8)
+    private static let closing = Array("\"}\n".utf8)
 
     /// Appends `value` in decimal, as `JSONWriter` writes an integer.
     static func writeDecimal(_ value: Int, to line: inout [UInt8]) {

@@ -26,6 +26,38 @@ final class LogSink: Sendable {
     /// `gatherWindow` keeps, with room for the wake-up and the write before it).
     static let delay: UInt32 = 10_000
 
+    /// What the writer thread holds too (strongly: a weak reference would move the sink's
+    /// reference count to a side table, slowing every retain of it).
+    private let shared: LogBuffers
+
+    /// A sink writing to `descriptor`, with a buffer per row of `rows` (the HTTP threads').
+    init(descriptor: Int32, rows: ThreadRows = HTTPThreads.rows) {
+        shared = LogBuffers(descriptor: descriptor, rows: rows)
+    }
+
+    deinit {
+        shared.close()
+    }
+
+    /// Appends one request line, written by `build`, to the calling thread's buffer.
+    @inline(__always)
+    func append(_ build: (inout [UInt8]) -> Void) {
+        shared.append(build)
+    }
+
+    /// Writes every buffered line, then `bytes`, in one write.
+    func writeNow(_ bytes: [UInt8]) {
+        shared.write(then: bytes)
+    }
+
+    /// Writes what is buffered; returns once it and any write begun earlier are out.
+    func flush() {
+        shared.write(then: [])
+    }
+}
+
+/// The buffers and the writer thread behind a `LogSink`.
+final class LogBuffers: Sendable {
     private let descriptor: Int32
     private let buffers: PerThreadReplica<LogBuffer>
     /// Held by whoever writes; holds what a write reuses (each buffer's spare, the merged bytes).
@@ -34,43 +66,26 @@ final class LogSink: Sendable {
     /// request thread writes this shared word only once per pass).
     private let pending = Atomic<Bool>(false)
     private let writerStarted = Atomic<Bool>(false)
+    private let closed = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
 
-    /// A sink writing to `descriptor`, with a buffer per row of `rows` (the HTTP threads').
-    init(descriptor: Int32, rows: ThreadRows = HTTPThreads.rows) {
+    init(descriptor: Int32, rows: ThreadRows) {
         self.descriptor = descriptor
         buffers = PerThreadReplica(rows: rows) { _ in LogBuffer() }
         writing = Mutex(LogWrite(rows: rows.count))
     }
 
-    deinit {
-        flush()
-        // The writer holds the sink weakly: woken, it finds it gone and ends.
-        wake.signal()
-    }
-
-    /// Appends one request line, written by `build`, to the calling thread's buffer.
     func append(_ build: (inout [UInt8]) -> Void) {
-        let full = buffers.current.append(build) >= Self.highWater
+        let full = buffers.current.append(build) >= LogSink.highWater
         if full {
-            flush()
+            write(then: [])
         } else if !pending.load(ordering: .relaxed), !pending.exchange(true, ordering: .acquiringAndReleasing) {
             startWriterOnce()
             wake.signal()
         }
     }
 
-    /// Writes every buffered line, then `bytes`, in one write.
-    func writeNow(_ bytes: [UInt8]) {
-        write(then: bytes)
-    }
-
-    /// Writes what is buffered; returns once it and any write begun earlier are out.
-    func flush() {
-        write(then: [])
-    }
-
-    private func write(then bytes: [UInt8]) {
+    func write(then bytes: [UInt8]) {
         writing.withLock { state in
             state.take(from: buffers)
             state.merge()
@@ -83,19 +98,25 @@ final class LogSink: Sendable {
         }
     }
 
+    /// Writes what is left and ends the writer thread.
+    func close() {
+        write(then: [])
+        closed.store(true, ordering: .releasing)
+        wake.signal()
+    }
+
     /// Starts the writer thread the first time lines wait (a sink only ever given other lines,
     /// or none, has no thread).
     private func startWriterOnce() {
         guard !writerStarted.load(ordering: .acquiring), !writerStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [weak self, wake] in
+        let thread = Thread { [self] in
             while true {
                 wake.wait()
-                guard self != nil else { return }
-                usleep(Self.gatherWindow)
-                guard let sink = self else { return }
+                if closed.load(ordering: .acquiring) { return }
+                usleep(LogSink.gatherWindow)
                 // Cleared before the buffers are taken: a line appended after this wakes the writer again.
-                sink.pending.store(false, ordering: .releasing)
-                sink.flush()
+                pending.store(false, ordering: .releasing)
+                write(then: [])
             }
         }
         thread.name = "quickactiond-log"
