@@ -13,8 +13,7 @@ import Testing
         let port = server.port
         let run = UUID().uuidString.lowercased().prefix(8)
         let perConnection = 250
-        // 4,000 lines of ~250 bytes: more than one thread's buffer holds, so full buffers are
-        // written by the threads that filled them, as well as by the writer.
+        // 4,000 lines from both HTTP threads, taken by the writer while they are appended.
         let (answered, errors) = ThreadGroup.run(count: 16, timeout: 120) { connection -> Int in
             let client = try RawHTTPConnection(port: port)
             defer { client.close() }

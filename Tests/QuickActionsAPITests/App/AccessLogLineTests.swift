@@ -65,7 +65,3 @@ import Testing
         }
     }
 }
-
-extension AccessLogLine: CustomTestStringConvertible {
-    var testDescription: String { "\(method) \(path) \(status)" }
-}

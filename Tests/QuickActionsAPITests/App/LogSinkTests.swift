@@ -16,7 +16,7 @@ import Testing
         private let ready = DispatchSemaphore(value: 0)
 
         init(rows: ThreadRows) {
-            let thread = Thread { [work, ready] in
+            let thread = Thread { [self] in
                 rows.claim()
                 while true {
                     ready.wait()
@@ -59,7 +59,7 @@ import Testing
             try #require(pipe(&ends) == 0)
             readEnd = ends[0]
             writeEnd = ends[1]
-            let thread = Thread { [readEnd, bytes, finished] in
+            let thread = Thread { [self] in
                 var chunk = [UInt8](repeating: 0, count: 65_536)
                 while case let count = read(readEnd, &chunk, chunk.count), count > 0 {
                     bytes.withLock { $0 += chunk[0..<count] }

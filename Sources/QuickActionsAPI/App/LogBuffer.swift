@@ -1,0 +1,29 @@
+import HTTPServer
+import Synchronization
+
+/// One thread's buffered request lines: their bytes, and where each ends with its stamp.
+struct LogLines {
+    var bytes: [UInt8] = []
+    var marks: [LogLineMark] = []
+}
+
+/// Where a buffered line ends in its buffer's bytes, and when it was appended.
+struct LogLineMark {
+    var stamp: UInt64
+    var end: Int
+}
+
+/// A thread's buffer, padded so that two threads' buffers never share a cache line.
+final class LogBuffer: Sendable {
+    let lines = Mutex(LogLines())
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// Appends the line `build` writes, stamped; returns the bytes now buffered.
+    func append(_ build: (inout [UInt8]) -> Void) -> Int {
+        lines.withLock { lines in
+            build(&lines.bytes)
+            lines.marks.append(LogLineMark(stamp: MonotonicClock.nanoseconds(), end: lines.bytes.count))
+            return lines.bytes.count
+        }
+    }
+}
