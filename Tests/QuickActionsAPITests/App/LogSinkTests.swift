@@ -136,7 +136,7 @@ import Testing
         _ = output.finish()
     }
 
-    @Test("Many threads past full buffers, into a pipe read slowly: every line is written, once, whole")
+    @Test("Many threads past full buffers, into a pipe: every line is written once, each thread's in its order")
     func noLineDroppedUnderLoad() throws {
         let rows = ThreadRows(ownRows: 3)
         let output = try DrainedPipe()
