@@ -42,6 +42,33 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// The first 16 bytes of `rfc3339` (`YYYY-MM-DDTHH:MM`) for one minute, kept between calls
+    /// of `writeRFC3339(to:reusing:)` so that timestamps of the same minute skip the calendar.
+    public struct RFC3339Minute: Sendable {
+        var minute = Int64.min
+        var words: (UInt64, UInt64) = (0, 0)
+
+        /// Nothing kept yet.
+        public init() {}
+    }
+
+    /// `writeRFC3339(to:)`, with the text of the minute taken from `minute` when it is this
+    /// timestamp's (and kept there otherwise).
+    public func writeRFC3339(to output: inout [UInt8], reusing minute: inout RFC3339Minute) {
+        let millis = millisecondsSince1970
+        let thisMinute = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
+        if thisMinute != minute.minute {
+            guard case .packed(let words) = rfc3339Text else { return writeRFC3339(to: &output) }
+            minute = RFC3339Minute()
+            minute.minute = thisMinute
+            minute.words = (words.0, words.1)
+        }
+        let millisOfMinute = Int(millis - thisMinute * 60_000)
+        let third =
+            0x3A | Self.digits(millisOfMinute / 1000, 2) << 8 | 0x2E << 24 | Self.digits(millisOfMinute % 1000, 3) << 32 | 0x5A << 56
+        StringBytes.append(packed: (minute.words.0, minute.words.1, third), to: &output)
+    }
+
     /// The RFC 3339 text: 24 bytes in three words, or, for a year outside 0...9999, a string.
     private enum RFC3339Text {
         case packed((UInt64, UInt64, UInt64))

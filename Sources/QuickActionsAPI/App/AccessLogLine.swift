@@ -20,6 +20,13 @@ struct AccessLogLine: Sendable {
 
     /// Appends the line.
     func write(to line: inout [UInt8]) {
+        var minute = Timestamp.RFC3339Minute()
+        write(to: &line, minute: &minute)
+    }
+
+    /// Appends the line, its time's minute taken from `minute` when it is the same (as it is for
+    /// most lines of a buffer).
+    func write(to line: inout [UInt8], minute: inout Timestamp.RFC3339Minute) {
         line.append(contentsOf: Self.opening)
         Self.writeDecimal(bytes, to: &line)
         line.append(contentsOf: Self.durationKey)
@@ -42,7 +49,7 @@ struct AccessLogLine: Sendable {
         line.append(contentsOf: Self.statusKey)
         Self.writeDecimal(status, to: &line)
         line.append(contentsOf: Self.timeKey)
-        time.writeRFC3339(to: &line)
+        time.writeRFC3339(to: &line, reusing: &minute)
         line.append(contentsOf: Self.closing)
     }
 

@@ -1,10 +1,13 @@
 import HTTPServer
+import QuickActions
 import Synchronization
 
 /// One thread's buffered request lines: their bytes, and where each ends with its stamp.
 struct LogLines {
     var bytes: [UInt8] = []
     var marks: [LogLineMark] = []
+    /// The text of the minute the last line's time was in.
+    var minute = Timestamp.RFC3339Minute()
 }
 
 /// Where a buffered line ends in its buffer's bytes, and when it was appended.
@@ -19,9 +22,9 @@ final class LogBuffer: Sendable {
     private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     /// Appends the line `build` writes, stamped; returns the bytes now buffered.
-    func append(_ build: (inout [UInt8]) -> Void) -> Int {
+    func append(_ build: (inout LogLines) -> Void) -> Int {
         lines.withLock { lines in
-            build(&lines.bytes)
+            build(&lines)
             lines.marks.append(LogLineMark(stamp: MonotonicClock.nanoseconds(), end: lines.bytes.count))
             return lines.bytes.count
         }

@@ -25,7 +25,7 @@ final class LogBuffers: Sendable {
 
     /// Appends a request line to the calling thread's buffer: wakes the writer when it is the
     /// first line since its last pass, writes everything itself when the buffer is full.
-    func append(_ build: (inout [UInt8]) -> Void) {
+    func append(_ build: (inout LogLines) -> Void) {
         let full = buffers.current.append(build) >= LogSink.highWater
         if full {
             write(then: [])

@@ -38,7 +38,7 @@ final class LogSink: Sendable {
 
     /// Appends one request line, written by `build`, to the calling thread's buffer.
     @inline(__always)
-    func append(_ build: (inout [UInt8]) -> Void) {
+    func append(_ build: (inout LogLines) -> Void) {
         shared.append(build)
     }
 

@@ -44,7 +44,7 @@ public struct RequestLogger: Sendable {
         guard isEnabled(.info) else { return }
         let line = AccessLogLine(
             id: id, method: method, path: path, route: route, status: status, milliseconds: milliseconds, bytes: bytes, time: .now())
-        sink.append { line.write(to: &$0) }
+        sink.append { lines in line.write(to: &lines.bytes, minute: &lines.minute) }
     }
 
     /// Writes out whatever is buffered (at shutdown).

@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    @Test("A time written with the minute kept from the line before is the time's own text")
+    func minuteKeptBetweenLines() {
+        var minute = Timestamp.RFC3339Minute()
+        var generator = SystemRandomNumberGenerator()
+        var millis: Int64 = 1_764_547_199_000
+        for _ in 0..<5_000 {
+            millis += Int64(generator.next() % 2_000)
+            let time = Timestamp(millisecondsSince1970: generator.next() % 10 == 0 ? -millis : millis)
+            var written: [UInt8] = []
+            time.writeRFC3339(to: &written, reusing: &minute)
+            #expect(String(decoding: written, as: UTF8.self) == time.rfc3339)
+            if String(decoding: written, as: UTF8.self) != time.rfc3339 { break }
+        }
+    }
+
     @Test func integersAsTheEncoderWritesThem() {
         for value in [0, 1, 9, 10, 99, 100, 200, 599, 1_000_000, Int.max, -1, Int.min] {
             var written: [UInt8] = []
