@@ -8,6 +8,14 @@ struct LogLines {
     var marks: [LogLineMark] = []
     /// The text of the minute the last line's time was in.
     var minute = Timestamp.RFC3339Minute()
+
+    /// Makes room for a full buffer's lines at once, so that appending does not grow the arrays
+    /// a little at a time, allocating on a request's thread whenever a pass holds more lines than
+    /// any before it.
+    mutating func reserveFullBuffer() {
+        bytes.reserveCapacity(LogSink.highWater + 16 * 1024)
+        marks.reserveCapacity(1024)
+    }
 }
 
 /// Where a buffered line ends in its buffer's bytes, and when it was appended.
@@ -24,6 +32,8 @@ final class LogBuffer: Sendable {
     /// Appends the line `build` writes, stamped; returns the bytes now buffered.
     func append(_ build: (inout LogLines) -> Void) -> Int {
         lines.withLock { lines in
+            // Each array is reserved once: writes swap it with the write's spare, keeping capacities.
+            if lines.marks.capacity == 0 { lines.reserveFullBuffer() }
             build(&lines)
             lines.marks.append(LogLineMark(stamp: MonotonicClock.nanoseconds(), end: lines.bytes.count))
             return lines.bytes.count
