@@ -263,6 +263,21 @@ def main():
          "<= 1.5x baseline", verdict(ratio1_p99 <= 1.5, noisy1)),
         ("1", "  errors (non-2xx + socket), all rounds", str(qa_err), str(bl_err), "", "0", verdict(qa_err == 0)),
     ]
+    # (1) at the default log level: info against the same binary at warning, and against the C baseline
+    log_info = [wrk(directory, f"r1_log_info_{r}") for r in range(1, rounds + 1)]
+    log_warning = [wrk(directory, f"r1_log_warning_{r}") for r in range(1, rounds + 1)]
+    log_info_bl = [wrk(directory, f"r1_log_info_bl_{r}") for r in range(1, rounds + 1)]
+    log_base = [wrk(directory, f"r1_log_baseline_{r}") for r in range(1, rounds + 1)]
+    ratio_log, ratio_log_bl = paired_ratio(log_info, log_warning, "rps"), paired_ratio(log_info_bl, log_base, "rps")
+    noisy_log = max(spread([r["rps"] for r in runs]) for runs in (log_info, log_warning, log_info_bl, log_base)) > 1.3
+    log_err = sum(r["errors"] for r in log_info + log_info_bl)
+    rows += [
+        ("1", "  log_level=info (the default; stderr to a file) vs the same binary at warning", rate(median(log_info, "rps")),
+         f"--log-level warning {rate(median(log_warning, 'rps'))}", f"{ratio_log:.2f}", ">= 0.95",
+         verdict(ratio_log >= 0.95 and log_err == 0, noisy_log)),
+        ("1", "  log_level=info vs the C baseline", rate(median(log_info_bl, "rps")), f"C baseline {rate(median(log_base, 'rps'))}",
+         f"{ratio_log_bl:.2f}", ">= 0.92", verdict(ratio_log_bl >= 0.92 and log_err == 0, noisy_log)),
+    ]
     rows += platforms_rows(directory, meta)
 
     # (2) the same at 100,000 contacts
@@ -412,6 +427,11 @@ plain table) shown with its own ratio.
    (each round runs its pair back to back, which cancels the slow swings of this shared machine that
    separate medians keep; this applies to every ratio of (1) and (2)). Rounds (req/s): reference {", ".join(f"{r['rps']:,.0f}" for r in base)};
    quickactiond {", ".join(f"{r['rps']:,.0f}" for r in small)}; floor {", ".join(f"{r['rps']:,.0f}" for r in persistent)}.
+   The log_level=info rows: two more quickactiond on copies of the same store, one at `--log-level info` (the default; its
+   stderr a file, emptied after each round) and one at `warning` (whatever BENCH_LOG_LEVEL is), each pair alternated as
+   above, {rounds} rounds: info vs warning, then info vs the reference. Rounds (req/s): info {", ".join(f"{r['rps']:,.0f}" for r in log_info)},
+   warning {", ".join(f"{r['rps']:,.0f}" for r in log_warning)}; info {", ".join(f"{r['rps']:,.0f}" for r in log_info_bl)},
+   reference {", ".join(f"{r['rps']:,.0f}" for r in log_base)}.
 2. The server is stopped and `bench/fill_contacts.py` adds {fill['inserted']:,} non-favorite contacts straight
    into its SQLite file, in {fill['seconds']} s (every column the server fills; the table's triggers fill the
    trigram index, checked on {fill['fts_sampled']} sampled emails; `user_version`/`application_id` untouched; it refuses to run if the

@@ -60,6 +60,7 @@ stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
 cleanup() {
     stop_pid "$PROBE_PID"; stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QS_PID"; stop_pid "$QA_PID"
     stop_pid "$QB_PID"
+    stop_pid "${LOG_PID_info:-}"; stop_pid "${LOG_PID_warning:-}"
     # (P)'s nginx and PostgreSQL cluster, when it made them.
     [ -d "$T/lb" ] && { scripts/nginx-lb.sh stop "$T/lb" || true; }
     [ -d "$T/pg" ] && { scripts/postgres.sh remove "$T/pg" >/dev/null || true; }
@@ -488,6 +489,35 @@ fi
 
 setup_store
 
+# ---------------------------------------------------------------- (1) at the default log level (a function, run within (1))
+log_level_rows() { # GET /shortcuts at --log-level info (stderr to a file) vs the same binary at warning, and vs (1)'s C baseline
+    say "(1) the same at the default log level (info): vs warning, and vs the C baseline, $ROUNDS rounds"
+    local level db pid url
+    for level in info warning; do
+        db="$T/log_$level.sqlite"
+        python3 -c 'import sqlite3, sys; s = sqlite3.connect(sys.argv[1]); d = sqlite3.connect(sys.argv[2]); s.backup(d); d.close()' \
+            "$T/bench.sqlite" "$db"
+        : >"$T/log_$level.err"
+        "$QUICKACTIOND" --port 0 --db "$db" --no-seed --log-level "$level" >"$T/log_$level.out" 2>>"$T/log_$level.err" &
+        pid=$!
+        for _ in $(seq 200); do grep -qs 'listening on http://127.0.0.1:' "$T/log_$level.out" && break; sleep 0.05; done
+        url="http://127.0.0.1:$(sed -n 's#.*listening on http://127\.0\.0\.1:\([0-9]*\).*#\1#p' "$T/log_$level.out" | head -1)"
+        [ "$url" != "http://127.0.0.1:" ] || fail "quickactiond at --log-level $level did not start"
+        curl -sS --max-time 10 -o "$T/log_body.bin" "$url/shortcuts"
+        cmp -s "$T/body.bin" "$T/log_body.bin" || fail "quickactiond at --log-level $level serves another /shortcuts body"
+        printf -v "LOG_PID_$level" '%s' "$pid"
+        printf -v "LOG_URL_$level" '%s' "$url"
+        run_wrk "warm_log_$level" -t2 -c64 -d2s -s "$BENCH/plain.lua" "$url/shortcuts"
+    done
+    for r in $(seq "$ROUNDS"); do
+        run_pair "$r" r1_log_warning "$LOG_URL_warning/shortcuts" r1_log_info "$LOG_URL_info/shortcuts"
+        run_pair "$r" r1_log_baseline "$BL/shortcuts" r1_log_info_bl "$LOG_URL_info/shortcuts"
+        : >"$T/log_info.err"   # opened for appending: emptied, the file does not grow over the rounds
+    done
+    stop_pid "$LOG_PID_info"; LOG_PID_info=""
+    stop_pid "$LOG_PID_warning"; LOG_PID_warning=""
+}
+
 # ---------------------------------------------------------------- (1) GET /shortcuts vs C baseline
 say "(1) GET /shortcuts: quickactiond vs plain C libmicrohttpd, $ROUNDS rounds of ${SECONDS_PER_RUN}s each"
 start_qa /dev/null
@@ -522,6 +552,7 @@ for r in $(seq "$ROUNDS"); do
     run_pair "$r" r1_baseline "$BL/shortcuts" r1_qa "$QA/shortcuts"
     run_wrk "r1_persistent_$r" "${WRK1[@]}" "$BLP/shortcuts"
 done
+log_level_rows
 stop_pid "$BL_PID"; BL_PID=""
 stop_pid "$BLP_PID"; BLP_PID=""
 meta vmhwm_small_kb "$(vmhwm_kb)"

@@ -46,6 +46,16 @@ public enum RequestID: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Appends the 20 characters of made id `number` (what `description` of `.generated(number)`
+    /// says) to `output`, with no string made: they need no escaping in JSON.
+    public static func appendGenerated(_ number: UInt64, to output: inout [UInt8]) {
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: generatedLength))
+        output.withUnsafeMutableBytes { bytes in
+            write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
     private static let generatedLength = 20
     /// Rows for the process's id counter, claimed by every server's HTTP threads: as many as
     /// `--threads` may be (a process with several servers, as tests have, shares the last).

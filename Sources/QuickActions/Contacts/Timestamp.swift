@@ -28,13 +28,61 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// RFC 3339 in UTC with milliseconds, formatted without Foundation's formatters.
     public var rfc3339: String {
+        switch rfc3339Text {
+        case .packed(let words): StringBytes.string(packed: words)
+        case .padded(let text): text
+        }
+    }
+
+    /// Appends `rfc3339`'s bytes to `output` (no string is made for a year within 0...9999).
+    public func writeRFC3339(to output: inout [UInt8]) {
+        switch rfc3339Text {
+        case .packed(let words): StringBytes.append(packed: words, to: &output)
+        case .padded(let text): output.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// The first 16 bytes of `rfc3339` (`YYYY-MM-DDTHH:MM`) for one minute, kept between calls
+    /// of `writeRFC3339(to:reusing:)` so that timestamps of the same minute skip the calendar.
+    public struct RFC3339Minute: Sendable {
+        var minute = Int64.min
+        var words: (UInt64, UInt64) = (0, 0)
+
+        /// Nothing kept yet.
+        public init() {}
+    }
+
+    /// `writeRFC3339(to:)`, with the text of the minute taken from `minute` when it is this
+    /// timestamp's (and kept there otherwise).
+    public func writeRFC3339(to output: inout [UInt8], reusing minute: inout RFC3339Minute) {
+        let millis = millisecondsSince1970
+        let thisMinute = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
+        if thisMinute != minute.minute {
+            guard case .packed(let words) = rfc3339Text else { return writeRFC3339(to: &output) }
+            minute = RFC3339Minute()
+            minute.minute = thisMinute
+            minute.words = (words.0, words.1)
+        }
+        let millisOfMinute = Int(millis - thisMinute * 60_000)
+        let third =
+            0x3A | Self.digits(millisOfMinute / 1000, 2) << 8 | 0x2E << 24 | Self.digits(millisOfMinute % 1000, 3) << 32 | 0x5A << 56
+        StringBytes.append(packed: (minute.words.0, minute.words.1, third), to: &output)
+    }
+
+    /// The RFC 3339 text: 24 bytes in three words, or, for a year outside 0...9999, a string.
+    private enum RFC3339Text {
+        case packed((UInt64, UInt64, UInt64))
+        case padded(String)
+    }
+
+    private var rfc3339Text: RFC3339Text {
         let millis = millisecondsSince1970
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         let fraction = Int(millis - seconds * 1000)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
-        guard (0...9999).contains(year) else { return Self.padded(year, month, day, secondOfDay, fraction) }
+        guard (0...9999).contains(year) else { return .padded(Self.padded(year, month, day, secondOfDay, fraction)) }
         // The 24 bytes computed in three words, least significant byte first, and copied once
         // (a list of contacts formats two of these per contact): "YYYY-MM-", "DDTHH:MM", ":SS.mmmZ".
         let dash: UInt64 = 0x2D
@@ -44,7 +92,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             Self.digits(day, 2) | 0x54 << 16 | Self.digits(secondOfDay / 3600, 2) << 24 | colon << 40
             | Self.digits(secondOfDay / 60 % 60, 2) << 48
         let third = colon | Self.digits(secondOfDay % 60, 2) << 8 | 0x2E << 24 | Self.digits(fraction, 3) << 32 | 0x5A << 56
-        return StringBytes.string(packed: (first, second, third))
+        return .packed((first, second, third))
     }
 
     /// The `width` decimal digits of `value` (0 ≤ value < 10^width) as ASCII, the first digit in

@@ -37,6 +37,14 @@ public enum StringBytes {
         }
     }
 
+    /// Appends the 24 bytes of `words`, each least significant byte first (as `string(packed:)`
+    /// makes a string of them), in one copy.
+    @inlinable @inline(__always)
+    public static func append(packed words: (UInt64, UInt64, UInt64), to output: inout [UInt8]) {
+        let littleEndian = (words.0.littleEndian, words.1.littleEndian, words.2.littleEndian)
+        withUnsafeBytes(of: littleEndian) { output.append(contentsOf: $0) }
+    }
+
     /// Appends `bytes` to `output`, in one copy.
     @inlinable @inline(__always)
     public static func append(_ bytes: Span<UInt8>, to output: inout [UInt8]) {

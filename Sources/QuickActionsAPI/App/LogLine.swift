@@ -2,9 +2,9 @@ import QuickActions
 
 /// The shape of one kind of log line: a JSON object with its keys sorted (as `JSONWriter` sorts
 /// an object's), then a newline. Each key is declared once, beside what writes its value; the
-/// order, and the bytes written before each value (`{"key":`, `,"key":`), are worked out once,
-/// so a request line (written for every request) costs no dictionary, no sort, no key escaping
-/// and no allocation of its own.
+/// order, and the bytes written before each value (`{"key":`, `,"key":`), are worked out once.
+/// Event lines use it (`RequestLogger.log`); a request line, written for every request, is
+/// `AccessLogLine`, fixed text between its values.
 struct LogLine<Fields>: Sendable {
     /// Appends one field's value, taken from `Fields`.
     typealias Writer = @Sendable (Fields, inout [UInt8]) -> Void

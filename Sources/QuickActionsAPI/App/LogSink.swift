@@ -1,68 +1,54 @@
-import Dispatch
-import Foundation
-import Synchronization
+import HTTPServer
+import Sharding
 
-/// The buffer behind `RequestLogger`: appended to under a lock, written by whoever flushes.
+/// The buffers behind `RequestLogger`: a request line goes into its HTTP thread's own buffer,
+/// and one writer thread writes every buffer's lines together, a few milliseconds later.
 ///
-/// Bytes go out under a second lock, `writing`, taken before the buffer's: flushes write in the
-/// order they took the buffer, and `flush()` returns only once every write begun before it has
-/// ended. Appenders take the buffer's lock alone, so a slow reader of the log never blocks a
-/// request thread (unless the buffer passes `highWater`, when the appender flushes itself).
+/// Invariants:
+/// - Order: a line is stamped (`MonotonicClock`) under its buffer's lock, so each buffer's
+///   lines are in stamp order. A write takes every buffer at once (all their locks held
+///   together, under `writing`) and merges them by stamp: a line appended before another began
+///   is written before it, whichever threads wrote them. Any other line (`writeNow`) is written
+///   after the buffers it found, in the same write.
+/// - Delay: the first line after a write wakes the writer, which waits `gatherWindow` and then
+///   writes, so a line waits at most `gatherWindow` plus the write before it (under `delay`).
+/// - No drop: a buffer past `highWater` is written by the thread that filled it, which waits
+///   for the descriptor. Lines are lost only when the descriptor refuses them (a closed pipe).
 final class LogSink: Sendable {
-    /// Buffered bytes past which an append writes them out itself.
+    /// Buffered bytes in one thread's buffer past which its appender writes everything itself.
     static let highWater = 64 * 1024
-    /// How long a request line may wait in the buffer.
-    static let delay = DispatchTimeInterval.milliseconds(10)
+    /// How long the writer gathers lines after the first one wakes it, in microseconds.
+    static let gatherWindow: UInt32 = 4_000
+    /// How long a request line may wait in a buffer, in microseconds (the promise
+    /// `gatherWindow` keeps, with room for the wake-up and the write before it).
+    static let delay: UInt32 = 10_000
 
-    private let descriptor: Int32
-    private let buffer = Mutex<[UInt8]>([])
-    private let writing = Mutex(())
-    private let flushScheduled = Atomic<Bool>(false)
+    /// What the writer thread holds too (strongly: a weak reference would move the sink's
+    /// reference count to a side table, slowing every retain of it).
+    private let shared: LogBuffers
 
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
+    /// A sink writing to `descriptor`, with a buffer per row of `rows` (the HTTP threads').
+    init(descriptor: Int32, rows: ThreadRows = HTTPThreads.rows) {
+        shared = LogBuffers(descriptor: descriptor, rows: rows)
     }
 
-    func append(_ build: (inout [UInt8]) -> Void) {
-        let full = buffer.withLock { buffer -> Bool in
-            build(&buffer)
-            return buffer.count >= Self.highWater
-        }
-        if full {
-            flush()
-        } else if !flushScheduled.exchange(true, ordering: .acquiringAndReleasing) {
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.delay) { [self] in
-                flushScheduled.store(false, ordering: .releasing)
-                flush()
-            }
-        }
+    deinit {
+        shared.close()
     }
 
-    /// Writes the buffer, then `bytes`, keeping lines in order.
+    /// Appends one request line, written by `build`, to the calling thread's buffer.
+    @inline(__always)
+    func append(_ build: (inout LogLines) -> Void) {
+        shared.append(build)
+    }
+
+    /// Writes every buffered line, then `bytes`, in one write.
     func writeNow(_ bytes: [UInt8]) {
-        writing.withLock { _ in
-            let pending = buffer.withLock { buffer -> [UInt8] in
-                defer { buffer.removeAll(keepingCapacity: true) }
-                return buffer + bytes
-            }
-            write(pending)
-        }
+        shared.write(then: bytes)
     }
 
     /// Writes what is buffered; returns once it and any write begun earlier are out.
     func flush() {
-        writing.withLock { _ in
-            let pending = buffer.withLock { buffer -> [UInt8] in
-                defer { buffer.removeAll(keepingCapacity: true) }
-                return buffer
-            }
-            if !pending.isEmpty { write(pending) }
-        }
-    }
-
-    /// Writes all of `bytes`, or as much as the descriptor takes before an error (then the rest
-    /// is dropped: a log that cannot be written has nowhere to say so).
-    private func write(_ bytes: [UInt8]) {
-        try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+        shared.write(then: [])
     }
 }

@@ -1,9 +1,11 @@
 import HTTPServer
 import QuickActions
+import Sharding
 
-/// Writes one JSON object per line to stderr. Request lines are gathered in a buffer and
-/// written together every few milliseconds (one `write(2)` for many requests, so logging does
-/// not halve throughput); other lines flush the buffer and go out at once, in order.
+/// Writes one JSON object per line to stderr. Request lines are gathered in a buffer per HTTP
+/// thread and written together by one writer thread a few milliseconds later (one `write(2)`
+/// for many requests); other lines are written at once, after every request line before them
+/// (see `LogSink`).
 public struct RequestLogger: Sendable {
     /// Lines below this level are dropped.
     public let level: LogLevel
@@ -11,8 +13,13 @@ public struct RequestLogger: Sendable {
 
     /// Creates a logger writing to file descriptor `descriptor` (stderr by default).
     public init(level: LogLevel = .info, descriptor: Int32 = 2) {
+        self.init(level: level, descriptor: descriptor, rows: HTTPThreads.rows)
+    }
+
+    /// A logger whose request lines are buffered per row of `rows`.
+    init(level: LogLevel, descriptor: Int32, rows: ThreadRows) {
         self.level = level
-        self.sink = LogSink(descriptor: descriptor)
+        self.sink = LogSink(descriptor: descriptor, rows: rows)
     }
 
     /// Whether lines at `level` are written (check before building costly fields).
@@ -32,41 +39,12 @@ public struct RequestLogger: Sendable {
         sink.writeNow(bytes)
     }
 
-    /// What a request line says.
-    private struct RequestFields {
-        var id: RequestID
-        var method: String
-        var path: String
-        var route: String
-        var status: Int
-        var milliseconds: Double
-        var bytes: Int
-        var time: String
-    }
-
-    private typealias RequestField = LogLine<RequestFields>.Field
-
-    /// The request line: each key beside its value.
-    private static let requestLine = LogLine<RequestFields>([
-        RequestField("time") { fields, line in JSONWriter.writeString(fields.time, to: &line) },
-        RequestField("level", constant: .string(LogLevel.info.rawValue)),
-        RequestField("msg", constant: "request"),
-        RequestField("requestId") { fields, line in JSONWriter.writeString(fields.id.description, to: &line) },
-        RequestField("method") { fields, line in JSONWriter.writeString(fields.method, to: &line) },
-        RequestField("path") { fields, line in JSONWriter.writeString(fields.path, to: &line) },
-        RequestField("route") { fields, line in JSONWriter.writeString(fields.route, to: &line) },
-        RequestField("status") { fields, line in line.append(contentsOf: String(fields.status).utf8) },
-        RequestField("durationMs") { fields, line in JSONWriter.write(.double((fields.milliseconds * 1000).rounded() / 1000), to: &line) },
-        RequestField("bytes") { fields, line in line.append(contentsOf: String(fields.bytes).utf8) },
-    ])
-
     /// Logs one finished request (info level), buffered.
     public func request(id: RequestID, method: String, path: String, route: String, status: Int, milliseconds: Double, bytes: Int) {
         guard isEnabled(.info) else { return }
-        let fields = RequestFields(
-            id: id, method: method, path: path, route: route, status: status, milliseconds: milliseconds, bytes: bytes,
-            time: Timestamp.now().rfc3339)
-        sink.append { Self.requestLine.write(fields, to: &$0) }
+        let line = AccessLogLine(
+            id: id, method: method, path: path, route: route, status: status, milliseconds: milliseconds, bytes: bytes, time: .now())
+        sink.append { lines in line.write(to: &lines.bytes, minute: &lines.minute) }
     }
 
     /// Writes out whatever is buffered (at shutdown).
