@@ -259,7 +259,6 @@ import Testing
                         }())))
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
 
-
         let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d"]
         var expectedRanking = ServiceConfiguration()
         expectedRanking.disabledRetentionSeconds = 7 * 86_400
