@@ -66,6 +66,33 @@ import Testing
         #expect(again.filter { $0["enabled"] as? Bool == false }.map { ($0["userInfo"] as? [String: String])?["contactId"] } == [cy.id])
     }
 
+    @Test(
+        "Android's list takes explain and include=disabled (a disabled shortcut keeps its id, with enabled false and the message); the web's is the plain list"
+    )
+    func platformListsTakeTheAnnotations() throws {
+        let server = try ServerProcess(arguments: ["--no-seed"])
+        defer { server.stop() }
+        let ada = try server.createContact(name: "Ada", favorite: true)
+        let bob = try server.createContact(name: "Bob", favorite: true)
+        try RankingEndToEndTests.pick(server, bob)
+        #expect(try server.request("DELETE", "/contacts/\(ada.id)/favorite").status == 200)
+        let android = try server.request("GET", "/shortcuts?platform=android&explain=true&include=disabled", headers: [("Accept-Language", "fr")])
+        #expect(android.status == 200, "\(android.text)")
+        let shortcuts = try #require(try android.jsonObject()["shortcuts"] as? [[String: Any]])
+        let dynamic = shortcuts.filter { $0["kind"] as? String == "dynamic" }
+        #expect(dynamic.map { $0["id"] as? String } == ["favorite-\(bob.id)", "favorite-\(ada.id)"])
+        #expect((dynamic.first?["explain"] as? [String: Any])?["reason"] as? String == "score")
+        let disabled = try #require(dynamic.last)
+        #expect(disabled["enabled"] as? Bool == false && disabled["disabledMessage"] as? String == "Ce contact n’est plus un favori")
+        #expect(android.header("Cache-Control") == "no-store" && android.header("ETag") == nil)
+
+        let web = try server.request("GET", "/shortcuts?platform=web&visible=true&explain=true&include=disabled")
+        #expect(web.status == 200, "\(web.text)")
+        let names = try #require(try web.jsonObject()["shortcuts"] as? [[String: Any]]).map { $0["name"] as? String }
+        #expect(names.contains("Bob") && !names.contains("Ada"), "a manifest lists a shortcut or not: \(names)")
+        try Expect.problem(try server.request("GET", "/shortcuts?explain=true", headers: [("Accept", "application/x-plist")]), 400)
+    }
+
     @Test("--disabled-retention 1s: the disabled items are purged in the background, and the /metrics gauge drops to 0")
     func disabledItemsArePurged() throws {
         let server = try ServerProcess(arguments: ["--no-seed", "--disabled-retention", "1s"])

@@ -520,7 +520,8 @@ paths:
         - name: explain
           in: query
           description: >-
-            `true`: each dynamic item gains `explain`, the reason for its place (JSON only). The list is
+            `true`: each dynamic item gains `explain`, the reason for its place (iOS's JSON list and
+            Android's; the web's `shortcuts` member has no place for it and is sent plain). The list is
             then read and built for the request: no `ETag`, `Cache-Control: no-store`.
           schema:
             type: string
@@ -530,7 +531,9 @@ paths:
           description: >-
             `disabled`: after the items, the favorites' items that left the list within
             `--disabled-retention` (unfavorited or deleted), each `enabled: false` with a localized
-            `disabledMessage` (JSON only; no `ETag`, `Cache-Control: no-store`).
+            `disabledMessage` (iOS's JSON list; Android's lists them as shortcuts with `enabled: false`,
+            labelled with the message; the web's member has no disabled shortcuts and is sent plain;
+            no `ETag`, `Cache-Control: no-store`).
           schema:
             type: string
             enum: [disabled]

@@ -27,19 +27,31 @@ struct ShortcutAnnotations {
         guard explain || includeDisabled else { return nil }
     }
 
-    /// The annotated list of `account` as `key` asks (JSON only), from its favorites and tombstones as stored now.
+    /// The annotated list of `account` as `key` asks, from its favorites and tombstones as
+    /// stored now. iOS's list must be JSON; Android's gains the same annotations (a disabled
+    /// item is a shortcut with `enabled: false`, labelled with its message, since the label
+    /// it had is gone with its favorite); the web's `shortcuts` member has no place for either
+    /// (a manifest's shortcut is listed or not), so it is the list as cached.
     func response(
         key: ShortcutRepresentationKey, account: AccountScope, settings: ServiceSettings, ranking: (order: DynamicOrder, halfLife: UsageHalfLife)
     ) throws -> HTTPResponse {
-        guard key.format == .json else {
-            throw Problem.badRequest("explain and include are for the JSON list: ask for application/json.")
+        let member: String?
+        switch key.format {
+        case .json: member = "items"
+        case .android: member = "shortcuts"
+        case .web: member = nil
+        case .propertyList, .previewSVG:
+            throw Problem.badRequest("explain and include are for the JSON lists: ask for application/json.")
         }
         let favorites = ranking.order.sorted(try account.contacts.favorites())
         let setup = settings.shortcuts
         let representation = setup.renderer.render(setup.builder.items(favorites: favorites, order: ranking.order), key: key, prepared: false)
-        guard case .object(var list) = try JSONParser.parse(representation.body.array), case .array(var items)? = list["items"] else {
-            throw Problem.internalError()
-        }
+        var headers = HTTPHeaders()
+        if let language = representation.language { headers.add("Content-Language", language) }
+        headers.add("Cache-Control", "no-store")
+        let body = try JSONParser.parse(representation.body.array)
+        guard let member else { return .json(body, headers: headers) }
+        guard case .object(var list) = body, case .array(var items)? = list[member] else { throw Problem.internalError() }
         if explain {
             let reasons = ranking.order.reasons(for: favorites, now: Timestamp.now(), halfLife: ranking.halfLife)
             var dynamic = 0
@@ -52,14 +64,27 @@ struct ShortcutAnnotations {
         }
         if includeDisabled {
             let messages = DisabledMessages(catalog: setup.catalog)
-            for tombstone in try account.contacts.tombstones() {
-                items.append(tombstone.json(message: messages.message(for: tombstone.reason, acceptLanguage: acceptLanguage).text))
+            let tombstones = try account.contacts.tombstones()
+            if key.format == .android {
+                let disabled = tombstones.map { tombstone in
+                    let message = messages.message(for: tombstone.reason, acceptLanguage: acceptLanguage).text
+                    return ShortcutItem(
+                        type: tombstone.type, localizedTitle: message, userInfo: tombstone.userInfo, kind: .dynamic, visible: false,
+                        enabled: false, disabledMessage: message)
+                }
+                var bytes: [UInt8] = []
+                AndroidShortcutList.writeJSON(
+                    AndroidShortcutList.render(disabled, mapping: setup.renderer.platforms?.android, table: nil, maxVisible: 0).shortcuts,
+                    to: &bytes)
+                guard case .array(let shortcuts) = try JSONParser.parse(bytes) else { throw Problem.internalError() }
+                items += shortcuts
+            } else {
+                for tombstone in tombstones {
+                    items.append(tombstone.json(message: messages.message(for: tombstone.reason, acceptLanguage: acceptLanguage).text))
+                }
             }
         }
-        list["items"] = .array(items)
-        var headers = HTTPHeaders()
-        if let language = representation.language { headers.add("Content-Language", language) }
-        headers.add("Cache-Control", "no-store")
+        list[member] = .array(items)
         return .json(.object(list), headers: headers)
     }
 }
