@@ -9,8 +9,8 @@ import Testing
     /// What a client that never hangs up lets a server push (the server stops there).
     static let cap = 1 << 30
     /// A client that hangs up at limits of a few MiB lets a server push far less: the limit, socket
-    /// buffers, and what URLSession still reads (and the client drops) until its cancel lands,
-    /// measured between 7 and 160 MB here.
+    /// buffers, and what URLSession still reads (and the client drops) until its cancel lands:
+    /// at the hostile server's pace, under a second's worth.
     static let hungUpBelow = cap / 2
 
     /// A server whose `/events` is `events`, after the event-stream head.

@@ -217,8 +217,22 @@ extension HostileServer {
     /// The head of an event stream that never ends.
     static let eventStreamHead = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
 
-    /// Writes `piece` over and over until the client goes, the server stops or the cap is reached.
+    /// The pace of `repeatForever`: a fast network's, well below loopback's. A client that hangs
+    /// up has then seconds, not a fraction of one, before the server reaches its cap, so a busy
+    /// machine delaying the hang-up (URLSession on Linux cancels through a work queue the flood
+    /// keeps busy: measured up to 0.7 s with two floods at loopback speed) does not read as a
+    /// client that never hangs up.
+    static let floodBytesPerSecond = 128 << 20
+
+    /// Writes `piece` over and over, at `floodBytesPerSecond`, until the client goes, the server
+    /// stops or the cap is reached.
     static func repeatForever(_ piece: [UInt8], on connection: Connection) {
-        while connection.write(piece) {}
+        let started = ContinuousClock.now
+        var written = 0
+        while connection.write(piece) {
+            written += piece.count
+            let due = started + .seconds(Double(written) / Double(floodBytesPerSecond))
+            if due > ContinuousClock.now { Thread.sleep(forTimeInterval: Double((due - ContinuousClock.now) / .seconds(1))) }
+        }
     }
 }
