@@ -6,7 +6,8 @@
 # round's requests per second for both and the median of the per-round ratios (new / old).
 #
 # The pair's order alternates from round to round, so a machine that speeds up or slows down
-# favours neither. Knobs: COMPARE_ROUNDS (default 7), COMPARE_SECONDS per run (default 4).
+# favours neither. Knobs: COMPARE_ROUNDS (default 7), COMPARE_SECONDS per run (default 4),
+# COMPARE_ONLY (a pattern: only the workloads whose "NAME LEVEL" matches it).
 # Everything runs on 127.0.0.1 on ephemeral ports and is stopped on exit.
 set -euo pipefail
 
@@ -61,8 +62,9 @@ print(f"{summary['requests'] * 1e6 / summary['duration_us']:.0f}")
 EOF
 }
 
-# The store both sides start from: the bench's 20 contacts, 5 of them favorites.
-"$NEW" --port 0 --db "$T/seed.sqlite" --no-seed >"$T/seed.out" 2>/dev/null &
+# The store both sides start from: the bench's 20 contacts, 5 of them favorites, made by the
+# old build (the new one migrates an older store forward; the old one refuses a newer schema).
+"$OLD" --port 0 --db "$T/seed.sqlite" --no-seed >"$T/seed.out" 2>/dev/null &
 SEED_PID=$!
 PIDS+=("$SEED_PID")
 for _ in $(seq 200); do grep -qs 'listening on http://127.0.0.1:' "$T/seed.out" && break; sleep 0.05; done
@@ -78,6 +80,7 @@ kill -TERM "$SEED_PID"; wait "$SEED_PID" 2>/dev/null || true
 compare() { # NAME LEVEL SCRIPT PATH CONNECTIONS [etag]: with "etag", each side gets its own If-None-Match
     local name=$1 level=$2 script=$3 path=$4 connections=$5 conditional=${6:-}
     local old new ratios=() r a b
+    [[ "$name $level" =~ ${COMPARE_ONLY:-.} ]] || return 0
     start old "old" "$OLD" "$level"
     start new "new" "$NEW" "$level"
     local old_args=(-t2 "-c$connections" "-d${SECONDS_PER_RUN}s" -s "$BENCH/$script")
