@@ -110,4 +110,34 @@ import Testing
         let other = try Self.quickactiond(["export", "windows"], in: directory)
         #expect(other.exit == .exited(2), "\(other.error)")
     }
+
+    @Test("Static items Android cannot hold: export android fails naming the item, res.zip is a 409 problem, the other lists still serve")
+    func itemsAndroidCannotHold() throws {
+        let directory = try TemporaryDirectory()
+        // shortcuts.xml's extras are 32-bit: a userInfo integer past that has no static form.
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array><dict>
+        <key>UIApplicationShortcutItemType</key><string>SearchAction</string>
+        <key>UIApplicationShortcutItemTitle</key><string>Search</string>
+        <key>UIApplicationShortcutItemUserInfo</key><dict><key>count</key><integer>9999999999</integer></dict>
+        </dict></array></dict></plist>
+        """.write(toFile: directory.path("Info.plist"), atomically: true, encoding: .utf8)
+        let source = ["--shortcuts", directory.path("Info.plist")]
+        let run = try Self.quickactiond(["export", "android", "--out", directory.path("app")] + source, in: directory)
+        #expect(run.exit == .exited(1), "\(run.error)")
+        #expect(run.error.contains("item 0 (SearchAction)") && run.error.contains("\"count\""), "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("app/res/xml/shortcuts.xml")), "nothing half-written")
+
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"] + source)
+        defer { server.stop() }
+        let zip = try server.request("GET", "/shortcuts/android/res.zip")
+        #expect(zip.status == 409, "\(zip.status) \(zip.text)")
+        #expect(zip.header("Content-Type") == "application/problem+json")
+        #expect(zip.text.contains("item 0 (SearchAction)") && zip.text.contains("\\\"count\\\""), "\(zip.text)")
+        // The dynamic Android list has a typed long extra for it, and iOS has no limit there.
+        let android = try server.request("GET", "/shortcuts?platform=android")
+        #expect(android.status == 200 && android.text.contains(#""type":"long""#), "\(android.text)")
+        #expect(try server.request("GET", "/shortcuts").status == 200)
+    }
 }
