@@ -43,10 +43,13 @@ enum PlatformExporter {
         } catch {
             throw WebManifestError(path: path, reason: error.reason)
         }
-        let (shortcuts, warnings) = StaticPlatformExport.webShortcuts(setup)
+        // The member is written in the manifest's own `lang` (negotiated as a request's
+        // Accept-Language is), else in the development language.
+        let language = WebManifestEdit.language(of: original).flatMap { setup.catalog?.negotiate(acceptLanguage: $0) }
+        let (shortcuts, warnings) = StaticPlatformExport.webShortcuts(setup, language: language)
         let edited = try WebManifestEdit.replacingShortcuts(in: original, with: shortcuts, source: path, manifestURL: manifestURL)
         try Data(edited).write(to: URL(fileURLWithPath: path), options: .atomic)
-        var report = "wrote \(shortcuts.count) shortcut(s) into \(path)\n"
+        var report = "wrote \(shortcuts.count) shortcut(s) into \(path)\(language.map { " (\($0))" } ?? "")\n"
         for warning in warnings where warning.rule != "web-url-out-of-scope" { report += "\(path): \(warning)\n" }
         Console.out(report)
     }

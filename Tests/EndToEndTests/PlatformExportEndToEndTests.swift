@@ -100,6 +100,25 @@ import Testing
         #expect(try String(contentsOfFile: manifest, encoding: .utf8) == edited, "a refused export changes nothing")
     }
 
+    @Test("export web writes the names in the manifest's own lang, matched like an Accept-Language; without one, the development language")
+    func exportWebSpeaksTheManifestsLanguage() throws {
+        let directory = try TemporaryDirectory()
+        let manifest = directory.path("manifest.json")
+        let source = ["--shortcuts", Self.fixtures + "/Info.plist", "--localizations", Self.fixtures + "/Localizations"]
+        try #"{"name": "Demo", "lang": "de-AT", "start_url": "/"}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let german = try Self.quickactiond(["export", "web", "--manifest", manifest] + source, in: directory)
+        #expect(german.exit == .exited(0) && german.output.contains("(de)"), "\(german.output) \(german.error)")
+        let edited = try String(contentsOfFile: manifest, encoding: .utf8)
+        #expect(edited.contains(#""name":"Suchen""#) && edited.contains(#""name":"Teilen""#), "\(edited)")
+        #expect(edited.hasPrefix(#"{"name": "Demo", "lang": "de-AT", "start_url": "/""#), "\(edited)")
+
+        try #"{"name": "Demo", "start_url": "/"}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let plain = try Self.quickactiond(["export", "web", "--manifest", manifest] + source, in: directory)
+        #expect(plain.exit == .exited(0), "\(plain.error)")
+        let english = try String(contentsOfFile: manifest, encoding: .utf8)
+        #expect(english.contains(#""name":"Search""#) && !english.contains("Suchen"), "\(english)")
+    }
+
     @Test("export without its destination is a usage error")
     func exportNeedsADestination() throws {
         let directory = try TemporaryDirectory()

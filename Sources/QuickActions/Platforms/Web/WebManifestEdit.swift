@@ -52,6 +52,16 @@ public enum WebManifestEdit {
         return output
     }
 
+    /// The manifest's `lang` member (the language its names are written in), or nil when it
+    /// has none or is not a JSON object.
+    public static func language(of manifest: [UInt8]) -> String? {
+        var body = manifest[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard case .object(let members)? = try? JSONParser.parse(Array(body)), case .string(let lang)? = members["lang"] else { return nil }
+        let tag = lang.trimmingCharacters(in: .whitespaces)
+        return tag.isEmpty ? nil : tag
+    }
+
     /// Where the members of a top-level JSON object are (the text is known to be valid JSON).
     struct ObjectLayout {
         struct Member {
