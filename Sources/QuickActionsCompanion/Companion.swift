@@ -99,8 +99,8 @@ enum Companion {
             switch outcome {
             case .delivered(_, let replayed):
                 say("delivered \(trigger.type)\(replayed ? " (the service had it already: recorded once)" : "")\n")
-            case .stale(_, let detail):
-                say(error: "quickactions: stale item \(trigger.type): \(detail)")
+            case .stale(_, let detail, let disabledMessage):
+                say(error: "quickactions: stale item \(trigger.type): \(disabledMessage.map { "\($0) (\(detail))" } ?? detail)")
                 status = max(status, rejectedStatus)
             case .rejected(_, let code, let detail):
                 say(error: "quickactions: the service refused \(trigger.type) (\(code)): \(detail)")
