@@ -212,8 +212,9 @@ def contact_item(browser, name):
 
 
 def test_reasons_pins_and_disabled_items(browser, server):
-    console_errors(browser)
+    browser.get(server.url + "/preview")
     browser.execute_script("sessionStorage.clear();")
+    console_errors(browser)
     sign_in(browser, server)
     # The seeded favorites were never picked: they keep their creation order, and say so.
     wait_for(lambda: full_list(browser)[1:3] == [["Ada Lovelace", "by creation (never picked)", False],
