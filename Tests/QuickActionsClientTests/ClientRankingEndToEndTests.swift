@@ -6,8 +6,9 @@ import Synchronization
 import Testing
 
 /// `rank`, `explain`, pinning, disabled items and the `410`'s message through the client,
-/// against the real server.
-@Suite struct ClientRankingEndToEndTests {
+/// against the real server. One server at a time: starting one holds a thread of the
+/// concurrency pool, which the suite's event streams need.
+@Suite(.serialized) struct ClientRankingEndToEndTests {
     /// Creates a contact through the API and returns its id.
     static func create(_ server: ServerUnderTest, _ name: String, favorite: Bool = true) async throws -> String {
         let created = try await server.request("POST", "contacts", json: #"{"name":"\#(name)","favorite":\#(favorite)}"#)
