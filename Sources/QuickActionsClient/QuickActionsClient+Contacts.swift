@@ -13,8 +13,8 @@ extension QuickActionsClient {
     }
 
     /// Pins the favorite `id`: it comes first among the dynamic items, after those pinned
-    /// before it. The edit is conditional, as every edit of a contact: `PATCH /contacts/{id}`
-    /// with `If-Match: etag`, or, without one, the `ETag` of the contact as read just before.
+    /// before it. The edit is conditional: `PATCH /contacts/{id}` with `If-Match: etag`, or,
+    /// without one, with the `ETag` of the contact as read just before.
     /// A contact that is not a favorite is `.status(422, detail)`; one edited since `etag` was
     /// read, `.status(412, …)`, and nothing changed.
     @discardableResult

@@ -18,7 +18,8 @@ public struct ShortcutList: Sendable, Equatable {
     /// (`shortcuts(includeDisabled: true)`); empty otherwise.
     public var disabledItems: [DisabledShortcutItem]
 
-    /// Creates a list.
+    /// Creates a list. `reasons` go by position in `items`: a count other than `items.count`
+    /// is read as no reasons at all.
     public init(
         items: [ShortcutItem], version: String, warnings: [ShortcutWarning], reasons: [DynamicOrderReason?] = [],
         disabledItems: [DisabledShortcutItem] = []
