@@ -85,17 +85,34 @@
     figure.dataset.language = svg.getAttribute('xml:lang') || '';
   }
 
+  /** Why a dynamic item is where it is, from its `explain` (GET /shortcuts?explain=true). */
+  function reasonText(explain) {
+    switch (explain && explain.reason) {
+      case 'pinned': return `pinned #${explain.pinOrder}`;
+      case 'score': return `score ${explain.score}`;
+      case 'created': return 'by creation (never picked)';
+      case 'name': return 'by name';
+      case 'scheduled': return `scheduled until ${explain.until}`;
+      default: return '';
+    }
+  }
+
   async function renderList() {
-    const response = await api('GET', '/shortcuts');
+    // explain: each dynamic item's reason; include=disabled: the items a device may still show,
+    // after the others (no ETag: this list is built for the request).
+    const response = await api('GET', '/shortcuts?explain=true&include=disabled');
     const list = await response.json();
-    state.items = list.items;
+    state.items = list.items.filter((item) => item.enabled !== false);
     const items = $('items');
     items.replaceChildren();
-    list.items.forEach((item) => {
-      const li = el('li', { class: item.visible ? 'item' : 'item hidden' });
+    state.items.forEach((item) => {
+      const pinned = item.explain && item.explain.reason === 'pinned';
+      const li = el('li', { class: ['item', item.visible ? '' : 'hidden', pinned ? 'pinned' : ''].join(' ').trim() });
       li.append(el('span', { class: 'title' }, item.localizedTitle));
       if (item.localizedSubtitle) li.append(' ', el('span', { class: 'subtitle' }, item.localizedSubtitle));
       li.append(' ', el('span', { class: 'meta' }, `${item.kind} · ${item.type}`));
+      const reason = reasonText(item.explain);
+      if (reason) li.append(' ', el('span', { class: 'reason' }, reason));
       if (item.visible) {
         const button = el('button', { type: 'button', class: 'trigger', 'aria-label': `Trigger ${item.localizedTitle}` }, 'Trigger');
         button.addEventListener('click', () => trigger(item).catch(failed));
@@ -103,6 +120,14 @@
       }
       items.append(li);
     });
+    const disabled = $('disabled');
+    disabled.replaceChildren();
+    const gone = list.items.filter((item) => item.enabled === false);
+    $('disabled-heading').hidden = gone.length === 0;
+    for (const item of gone) {
+      const contact = item.userInfo && item.userInfo.contactId ? ` ${item.userInfo.contactId}` : '';
+      disabled.append(el('li', { class: 'disabled-item' }, `${item.type}${contact}: ${item.disabledMessage}`));
+    }
     const warnings = $('warnings');
     warnings.replaceChildren();
     if (list.warnings.length === 0) warnings.append(el('li', {}, 'None'));
@@ -158,6 +183,20 @@
         api(contact.favorite ? 'DELETE' : 'POST', `/contacts/${encodeURIComponent(contact.id)}/favorite`)
           .then(renderContacts).catch(failed);
       });
+      const buttons = [favorite];
+      if (contact.favorite) {
+        // Only a favorite can be pinned (the API answers 422 for another contact).
+        const pin = el('button', {
+          type: 'button', class: 'pin', 'aria-pressed': String(Boolean(contact.pinned)), 'aria-label': `Pin ${contact.name}`,
+        }, 'Pin');
+        pin.addEventListener('click', () => {
+          api('PATCH', `/contacts/${encodeURIComponent(contact.id)}`, { body: { pinned: !contact.pinned } }).then(() => {
+            say(`${contact.pinned ? 'Unpinned' : 'Pinned'} ${contact.name}.`);
+            return renderContacts();
+          }).catch(failed);
+        });
+        buttons.push(pin);
+      }
       const edit = el('button', { type: 'button', class: 'edit', 'aria-label': `Edit ${contact.name}` }, 'Edit');
       edit.addEventListener('click', () => startEditing(contact));
       const remove = el('button', { type: 'button', class: 'delete', 'aria-label': `Delete ${contact.name}` }, 'Delete');
@@ -167,7 +206,7 @@
           return renderContacts();
         }).catch(failed);
       });
-      li.append(favorite, edit, remove);
+      li.append(...buttons, edit, remove);
       list.append(li);
     }
   }

@@ -34,6 +34,12 @@ struct HTTPAnswer: Sendable {
         return object["detail"]?.stringValue ?? object["title"]?.stringValue ?? ""
     }
 
+    /// A problem+json answer's string member `name` (e.g. a `410`'s `disabledMessage`), or nil.
+    func problemString(_ name: String) -> String? {
+        guard case .object(let object)? = try? JSONParser.parse(body) else { return nil }
+        return object[name]?.stringValue
+    }
+
     /// The error for an answer the caller did not expect.
     var error: QuickActionsClientError {
         status == 401 ? .unauthorized : .status(status, detail)

@@ -44,11 +44,21 @@ public actor QuickActionsClient {
     /// The shortcut list in `language` (an `Accept-Language` value), or the service's default.
     /// Sends `If-None-Match` with the version last seen for that language; a `304` returns the
     /// kept list without decoding anything.
-    public func shortcuts(language: String? = nil) async throws -> ShortcutList {
+    ///
+    /// `explain: true` adds each dynamic item's reason for its place (`ShortcutList.reasons`,
+    /// `pinnedItems`); `includeDisabled: true` adds the items that left the list and that a
+    /// device may still show (`ShortcutList.disabledItems`). The service builds such a list for
+    /// the request, with no `ETag`: it is fetched in full every time and not kept. A service
+    /// older than the ranking answers either with a `400`.
+    public func shortcuts(language: String? = nil, explain: Bool = false, includeDisabled: Bool = false) async throws -> ShortcutList {
+        let annotated = explain || includeDisabled
+        var query: [URLQueryItem] = []
+        if explain { query.append(URLQueryItem(name: "explain", value: "true")) }
+        if includeDisabled { query.append(URLQueryItem(name: "include", value: "disabled")) }
         let slot = language ?? ""
-        var request = makeRequest(path: "shortcuts")
+        var request = makeRequest(path: "shortcuts", query: query)
         if let language { request.setValue(language, forHTTPHeaderField: "Accept-Language") }
-        let kept = lists[slot]
+        let kept = annotated ? nil : lists[slot]
         if let kept { request.setValue("\"\(kept.version)\"", forHTTPHeaderField: "If-None-Match") }
         let answer = try await send(request)
         switch answer.status {
@@ -58,7 +68,7 @@ public actor QuickActionsClient {
         case 200:
             let list = try ShortcutList(json: answer.body)
             listsDecoded += 1
-            lists[slot] = list
+            if !annotated { lists[slot] = list }
             return list
         default:
             throw answer.error
@@ -70,9 +80,17 @@ public actor QuickActionsClient {
         lists = [:]
     }
 
-    /// A request for `path` under the base URL, with the bearer token when there is one.
-    nonisolated func makeRequest(path: String, method: String = "GET") -> URLRequest {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+    /// A request for `path` (percent-encoded) under the base URL, with `query` if any, and
+    /// the bearer token when there is one.
+    nonisolated func makeRequest(path: String, method: String = "GET", query: [URLQueryItem] = []) -> URLRequest {
+        var url = baseURL.appendingPathComponent(path)
+        if var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) {
+            let prefix = components.percentEncodedPath
+            components.percentEncodedPath = prefix + (prefix.hasSuffix("/") ? "" : "/") + path
+            if !query.isEmpty { components.queryItems = query }
+            url = components.url ?? url
+        }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         return request

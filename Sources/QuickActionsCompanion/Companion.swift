@@ -30,6 +30,7 @@ enum Companion {
         case .menu: return await menu(options, client)
         case .watch: return await watch(options, client)
         case .trigger, .flush: return await trigger(options, client)
+        case .pin, .unpin: return await pin(options, client)
         case .help: return 0
         }
     }
@@ -99,8 +100,8 @@ enum Companion {
             switch outcome {
             case .delivered(_, let replayed):
                 say("delivered \(trigger.type)\(replayed ? " (the service had it already: recorded once)" : "")\n")
-            case .stale(_, let detail):
-                say(error: "quickactions: stale item \(trigger.type): \(detail)")
+            case .stale(_, let detail, let disabledMessage):
+                say(error: "quickactions: stale item \(trigger.type): \(disabledMessage.map { "\($0) (\(detail))" } ?? detail)")
                 status = max(status, rejectedStatus)
             case .rejected(_, let code, let detail):
                 say(error: "quickactions: the service refused \(trigger.type) (\(code)): \(detail)")
@@ -115,6 +116,22 @@ enum Companion {
             }
         }
         return status
+    }
+
+    /// `pin ID` / `unpin ID`: the contact's `pinned`, changed conditionally on the contact as read.
+    static func pin(_ options: CompanionOptions, _ client: QuickActionsClient) async -> Int32 {
+        guard let id = options.contactId else { return usageStatus }
+        let pinning = options.command == .pin
+        do {
+            let contact = try await pinning ? client.pin(id) : client.unpin(id)
+            say("\(pinning ? "pinned" : "unpinned") \(contact.name) (\(contact.id))\n")
+            return 0
+        } catch QuickActionsClientError.status(let status, let detail) where (400..<500).contains(status) {
+            say(error: "quickactions: the service refused to \(options.command.rawValue) \(id) (\(status))\(detail.isEmpty ? "" : ": \(detail)")")
+            return rejectedStatus
+        } catch {
+            return fail(error, options)
+        }
     }
 
     /// The message and exit status for a failed call.

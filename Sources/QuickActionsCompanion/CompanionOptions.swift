@@ -1,10 +1,10 @@
 import Foundation
 
-/// The command line: `quickactions menu|watch|trigger|flush [options]`, or `--help`.
+/// The command line: `quickactions menu|watch|trigger|flush|pin|unpin [options]`, or `--help`.
 struct CompanionOptions: Sendable, Equatable {
     /// The subcommand.
     enum Command: String, Sendable {
-        case menu, watch, trigger, flush, help
+        case menu, watch, trigger, flush, pin, unpin, help
     }
 
     var command: Command
@@ -16,6 +16,7 @@ struct CompanionOptions: Sendable, Equatable {
     var language: String?
     var dark = false
     var type: String?
+    /// The contact of `trigger --contact`, or of `pin`/`unpin`.
     var contactId: String?
     var name: String?
     var cold = false
@@ -28,12 +29,15 @@ struct CompanionOptions: Sendable, Equatable {
                quickactions watch   [--url U] [--token T] [--language L] [--dark]
                quickactions trigger TYPE [--contact ID] [--name NAME] [--cold] [--device ID] [--outbox DIR] [--url U] [--token T]
                quickactions flush   [--outbox DIR] [--url U] [--token T]
+               quickactions pin     ID [--url U] [--token T]
+               quickactions unpin   ID [--url U] [--token T]
                quickactions --help
         --url defaults to $QUICKACTIONS_URL or http://127.0.0.1:8080, --token to $QUICKACTIONS_TOKEN,
         --outbox to $XDG_STATE_HOME/quickactions/outbox (~/.local/state/quickactions/outbox).
-        Exits 64 for a bad command line, 65 for a stale or refused trigger, 69 when the service cannot be
-        reached or does not answer within 30 s, 76 when its answer passes a size limit or redirects to
-        another origin, 77 when it refuses the token.
+        pin puts the favorite ID first among the dynamic items (after those pinned before it); unpin undoes it.
+        Exits 64 for a bad command line, 65 for a stale or refused trigger or a refused pin or unpin (not a
+        favorite, no such contact), 69 when the service cannot be reached or does not answer within 30 s,
+        76 when its answer passes a size limit or redirects to another origin, 77 when it refuses the token.
         """
 
     /// Parses `arguments`; throws a message for the user. `--help` or `-h`, as the command or
@@ -74,10 +78,15 @@ struct CompanionOptions: Sendable, Equatable {
                 guard let count = Int(try value()), count > 0 else { throw UsageError("--attempts needs a positive number") }
                 options.attempts = count
             case _ where command == .trigger && options.type == nil && !argument.hasPrefix("-"): options.type = argument
+            case _ where (command == .pin || command == .unpin) && options.contactId == nil && !argument.hasPrefix("-"):
+                options.contactId = argument
             default: throw UsageError("unknown argument '\(argument)' for \(command.rawValue)")
             }
         }
         if command == .trigger && options.type == nil { throw UsageError("trigger needs a TYPE, e.g. FavoriteAction") }
+        if (command == .pin || command == .unpin) && options.contactId == nil {
+            throw UsageError("\(command.rawValue) needs the ID of a contact, as GET /contacts lists it")
+        }
         _ = try options.serviceURL()
         return options
     }

@@ -1,9 +1,11 @@
 """GET /preview in headless Chromium: sign in, the menu from the seeded favorites, a favorite
 and a new contact changing it live, dark and French, a trigger, a reload; then the contacts, the
-placement and platform switches (mouse and keyboard), the keyboard and axe-core's accessibility check (zero serious or critical violations). No console
+placement and platform switches (mouse and keyboard), each favorite's reason for its place, pinning
+by keyboard and the disabled items, the keyboard and axe-core's accessibility check (zero serious or critical violations). No console
 error anywhere."""
 import json
 import urllib.request
+import uuid
 
 from importlib.util import find_spec
 from pathlib import Path
@@ -192,6 +194,68 @@ def test_placement_and_platform_switches(browser, server):
         "return [...document.querySelectorAll('.switch')].map((f) => f.querySelector('legend').textContent + ': ' +"
         " [...f.querySelectorAll('label')].map((l) => l.textContent.trim()).join('|'));")
     assert names == ["Device: iPhone|Android", "Menu opens: Above the icon|Below the icon"]
+    results, serious = axe_serious(browser)
+    assert serious == [], json.dumps(serious, indent=1)[:4000]
+    assert console_errors(browser) == []
+
+
+def full_list(browser):
+    """The full list's items as (title, reason, pinned), in order."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#items li')].map((li) => [li.querySelector('.title').textContent,"
+        " li.querySelector('.reason') ? li.querySelector('.reason').textContent : '', li.classList.contains('pinned')]);")
+
+
+def contact_item(browser, name):
+    return wait_for(lambda: next(li for li in browser.find_elements(By.CSS_SELECTOR, "#contacts li.contact") if name in li.text),
+                    message=f"{name} in the contacts")
+
+
+def test_reasons_pins_and_disabled_items(browser, server):
+    browser.get(server.url + "/preview")
+    browser.execute_script("sessionStorage.clear();")
+    console_errors(browser)
+    sign_in(browser, server)
+    # The seeded favorites were never picked: they keep their creation order, and say so.
+    wait_for(lambda: full_list(browser)[1:3] == [["Ada Lovelace", "by creation (never picked)", False],
+                                                  ["Grace Hopper", "by creation (never picked)", False]], message="the reasons")
+    assert full_list(browser)[0] == ["Search", "", False], "a static item has no reason"
+
+    # A pick of Grace puts her ahead of Ada, with her score; the page follows from /events.
+    contacts = {c["name"]: c for c in api(server, "GET", "/contacts")["contacts"]}
+    request = urllib.request.Request(
+        server.url + "/trigger", method="POST",
+        data=json.dumps({"type": "FavoriteAction", "userInfo": {"contactId": contacts["Grace Hopper"]["id"]}}).encode(),
+        headers={"Authorization": f"Bearer {server.token}", "Content-Type": "application/json", "Idempotency-Key": str(uuid.uuid4())})
+    urllib.request.urlopen(request, timeout=10).close()
+    wait_for(lambda: [title for title, _, _ in full_list(browser)[1:3]] == ["Grace Hopper", "Ada Lovelace"], message="Grace first")
+    assert full_list(browser)[1][1].startswith("score "), full_list(browser)
+
+    # Only favorites have a Pin button; Ada's is pressed by keyboard and puts her first, marked.
+    assert contact_item(browser, "Alan Turing").find_elements(By.CSS_SELECTOR, "button.pin") == []
+    pin = contact_item(browser, "Ada Lovelace").find_element(By.CSS_SELECTOR, "button.pin")
+    assert pin.get_attribute("aria-pressed") == "false" and pin.get_attribute("aria-label") == "Pin Ada Lovelace"
+    pin.send_keys(Keys.ENTER)
+    wait_for(lambda: full_list(browser)[1:3] == [["Ada Lovelace", "pinned #1", True], ["Grace Hopper", full_list(browser)[2][1], False]],
+             message="Ada pinned first")
+    wait_for(lambda: contact_item(browser, "Ada Lovelace").find_element(By.CSS_SELECTOR, "button.pin").get_attribute("aria-pressed")
+             == "true", message="the pressed Pin button")
+    assert api(server, "GET", f"/contacts/{contacts['Ada Lovelace']['id']}")["pinned"] is True
+    # The picture shows the same items in the new order (above the icon: reversed, the first item last).
+    wait_for(lambda: 0 <= drawn_text(browser).find("Grace Hopper") < drawn_text(browser).find("Ada Lovelace"), message="the new order drawn")
+
+    # Pressed again, the button unpins.
+    contact_item(browser, "Ada Lovelace").find_element(By.CSS_SELECTOR, "button.pin").click()
+    wait_for(lambda: [title for title, _, _ in full_list(browser)[1:3]] == ["Grace Hopper", "Ada Lovelace"], message="Ada unpinned")
+    assert api(server, "GET", f"/contacts/{contacts['Ada Lovelace']['id']}")["pinned"] is False
+
+    # Unfavorited, Grace leaves the list and is listed as no longer in it, with the message.
+    assert not browser.find_element(By.ID, "disabled-heading").is_displayed()
+    contact_item(browser, "Grace Hopper").find_element(By.CSS_SELECTOR, "button.favorite").click()
+    wait_for(lambda: "This contact is no longer a favorite" in browser.find_element(By.ID, "disabled").text, message="the disabled item")
+    assert browser.find_element(By.ID, "disabled-heading").is_displayed()
+    assert "Grace Hopper" not in [title for title, _, _ in full_list(browser)]
+
     results, serious = axe_serious(browser)
     assert serious == [], json.dumps(serious, indent=1)[:4000]
     assert console_errors(browser) == []

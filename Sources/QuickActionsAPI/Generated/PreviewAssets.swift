@@ -56,8 +56,11 @@ enum PreviewAssets {
   </section>
   <section aria-labelledby="list-heading">
     <h2 id="list-heading">Full list</h2>
-    <p class="hint">Greyed items do not show on the Home Screen (only the first four do).</p>
+    <p class="hint">Greyed items do not show on the Home Screen (only the first four do). Each favorite says why it is
+      where it is: pinned favorites come first.</p>
     <ol id="items"></ol>
+    <h3 id="disabled-heading" hidden>No longer in the list</h3>
+    <ul id="disabled" aria-labelledby="disabled-heading"></ul>
     <h3 id="warnings-heading">HIG warnings</h3>
     <ul id="warnings" aria-labelledby="warnings-heading"></ul>
     <h3 id="triggers-heading">Recent triggers</h3>
@@ -175,17 +178,34 @@ enum PreviewAssets {
     figure.dataset.language = svg.getAttribute('xml:lang') || '';
   }
 
+  /** Why a dynamic item is where it is, from its `explain` (GET /shortcuts?explain=true). */
+  function reasonText(explain) {
+    switch (explain && explain.reason) {
+      case 'pinned': return `pinned #${explain.pinOrder}`;
+      case 'score': return `score ${explain.score}`;
+      case 'created': return 'by creation (never picked)';
+      case 'name': return 'by name';
+      case 'scheduled': return `scheduled until ${explain.until}`;
+      default: return '';
+    }
+  }
+
   async function renderList() {
-    const response = await api('GET', '/shortcuts');
+    // explain: each dynamic item's reason; include=disabled: the items a device may still show,
+    // after the others (no ETag: this list is built for the request).
+    const response = await api('GET', '/shortcuts?explain=true&include=disabled');
     const list = await response.json();
-    state.items = list.items;
+    state.items = list.items.filter((item) => item.enabled !== false);
     const items = $('items');
     items.replaceChildren();
-    list.items.forEach((item) => {
-      const li = el('li', { class: item.visible ? 'item' : 'item hidden' });
+    state.items.forEach((item) => {
+      const pinned = item.explain && item.explain.reason === 'pinned';
+      const li = el('li', { class: ['item', item.visible ? '' : 'hidden', pinned ? 'pinned' : ''].join(' ').trim() });
       li.append(el('span', { class: 'title' }, item.localizedTitle));
       if (item.localizedSubtitle) li.append(' ', el('span', { class: 'subtitle' }, item.localizedSubtitle));
       li.append(' ', el('span', { class: 'meta' }, `${item.kind} · ${item.type}`));
+      const reason = reasonText(item.explain);
+      if (reason) li.append(' ', el('span', { class: 'reason' }, reason));
       if (item.visible) {
         const button = el('button', { type: 'button', class: 'trigger', 'aria-label': `Trigger ${item.localizedTitle}` }, 'Trigger');
         button.addEventListener('click', () => trigger(item).catch(failed));
@@ -193,6 +213,14 @@ enum PreviewAssets {
       }
       items.append(li);
     });
+    const disabled = $('disabled');
+    disabled.replaceChildren();
+    const gone = list.items.filter((item) => item.enabled === false);
+    $('disabled-heading').hidden = gone.length === 0;
+    for (const item of gone) {
+      const contact = item.userInfo && item.userInfo.contactId ? ` ${item.userInfo.contactId}` : '';
+      disabled.append(el('li', { class: 'disabled-item' }, `${item.type}${contact}: ${item.disabledMessage}`));
+    }
     const warnings = $('warnings');
     warnings.replaceChildren();
     if (list.warnings.length === 0) warnings.append(el('li', {}, 'None'));
@@ -248,6 +276,20 @@ enum PreviewAssets {
         api(contact.favorite ? 'DELETE' : 'POST', `/contacts/${encodeURIComponent(contact.id)}/favorite`)
           .then(renderContacts).catch(failed);
       });
+      const buttons = [favorite];
+      if (contact.favorite) {
+        // Only a favorite can be pinned (the API answers 422 for another contact).
+        const pin = el('button', {
+          type: 'button', class: 'pin', 'aria-pressed': String(Boolean(contact.pinned)), 'aria-label': `Pin ${contact.name}`,
+        }, 'Pin');
+        pin.addEventListener('click', () => {
+          api('PATCH', `/contacts/${encodeURIComponent(contact.id)}`, { body: { pinned: !contact.pinned } }).then(() => {
+            say(`${contact.pinned ? 'Unpinned' : 'Pinned'} ${contact.name}.`);
+            return renderContacts();
+          }).catch(failed);
+        });
+        buttons.push(pin);
+      }
       const edit = el('button', { type: 'button', class: 'edit', 'aria-label': `Edit ${contact.name}` }, 'Edit');
       edit.addEventListener('click', () => startEditing(contact));
       const remove = el('button', { type: 'button', class: 'delete', 'aria-label': `Delete ${contact.name}` }, 'Delete');
@@ -257,7 +299,7 @@ enum PreviewAssets {
           return renderContacts();
         }).catch(failed);
       });
-      li.append(favorite, edit, remove);
+      li.append(...buttons, edit, remove);
       list.append(li);
     }
   }
@@ -432,6 +474,9 @@ li { margin: 0.3rem 0; }
 .item .subtitle, .hint, .meta { color: var(--muted); }
 .item.hidden { opacity: 0.55; }
 .item.hidden .title::after { content: " (not shown)"; font-weight: normal; }
+.item .reason { color: var(--muted); font-style: italic; }
+.item.pinned .reason { color: var(--accent); font-style: normal; font-weight: bold; }
+.disabled-item { color: var(--muted); }
 .warning { color: var(--warn); }
 .error { color: var(--warn); }
 #contacts li { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }

@@ -3,7 +3,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
     /// The service recorded it (`replayed`: an earlier attempt had, and this is its answer).
     case delivered(PendingTrigger, replayed: Bool)
     /// 410: the item is stale (its contact is gone); `onStale` was called, the entry removed.
-    case stale(PendingTrigger, detail: String)
+    /// `disabledMessage` is the service's text to show on the item ("This contact was
+    /// deleted"), nil when it sent none.
+    case stale(PendingTrigger, detail: String, disabledMessage: String?)
     /// Another 4xx: the service will never accept it; removed, with the reason.
     case rejected(PendingTrigger, status: Int, detail: String)
     /// Older than the service's idempotency window: given up, never sent under a key the
@@ -16,7 +18,7 @@ public enum DeliveryOutcome: Sendable, Equatable {
     /// The trigger this is about.
     public var trigger: PendingTrigger {
         switch self {
-        case .delivered(let trigger, _), .stale(let trigger, _), .rejected(let trigger, _, _), .expired(let trigger), .pending(let trigger, _):
+        case .delivered(let trigger, _), .stale(let trigger, _, _), .rejected(let trigger, _, _), .expired(let trigger), .pending(let trigger, _):
             trigger
         }
     }

@@ -16,7 +16,7 @@ public actor TriggerOutbox {
     private let files: OutboxDirectory
     /// The last file-name stamp given (microseconds).
     private var lastStamp: Int64 = 0
-    private var staleHandler: (@Sendable (PendingTrigger) async -> Void)?
+    private var staleHandler: (@Sendable (PendingTrigger, String?) async -> Void)?
     private var sleep: @Sendable (Double) async -> Void = { seconds in
         try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
     }
@@ -31,6 +31,12 @@ public actor TriggerOutbox {
     /// Calls `handler` for a trigger the service answered `410 Gone`: the item was stale
     /// (its contact deleted), so the app should fetch the list again and set it.
     public func onStale(_ handler: @escaping @Sendable (PendingTrigger) async -> Void) {
+        staleHandler = { trigger, _ in await handler(trigger) }
+    }
+
+    /// As `onStale(_:)`, with the service's `disabledMessage` for the item (the text to show
+    /// on it, e.g. "This contact was deleted"; nil when the service sent none).
+    public func onStale(_ handler: @escaping @Sendable (PendingTrigger, _ disabledMessage: String?) async -> Void) {
         staleHandler = handler
     }
 
@@ -121,8 +127,9 @@ public actor TriggerOutbox {
                 await sleep(min(max(wait, 0), policy.maximumRetryAfter))
             case 410:
                 files.remove(name)
-                await staleHandler?(trigger)
-                return .stale(trigger, detail: answer.detail)
+                let message = answer.problemString("disabledMessage")
+                await staleHandler?(trigger, message)
+                return .stale(trigger, detail: answer.detail, disabledMessage: message)
             case 401:
                 // The app's token is wrong, not the trigger: keep it for when the token is fixed.
                 return .pending(trigger, reason: QuickActionsClientError.unauthorized.description)

@@ -64,13 +64,63 @@ import Testing
         #expect(try CompanionProcess.run(["nonsense"]).status == 64)
     }
 
+    @Test("pin and unpin a favorite; a contact that is not one, or no contact, exits 65 with the service's reason; no ID exits 64")
+    func pinAndUnpin() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed", "--token", "right-token-0123456789"])
+        defer { server.stop() }
+        let token = "right-token-0123456789"
+        func create(_ name: String, favorite: Bool) async throws -> String {
+            let created = try await server.request("POST", "contacts", json: #"{"name":"\#(name)","favorite":\#(favorite)}"#, token: token)
+            let object = try #require(try JSONSerialization.jsonObject(with: created.body) as? [String: Any])
+            return try #require(object["id"] as? String)
+        }
+        func pinned(_ id: String) async throws -> Bool? {
+            let (_, body) = try await server.request("GET", "contacts/\(id)", token: token)
+            return (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["pinned"] as? Bool
+        }
+        let ada = try await create("Ada Lovelace", favorite: true)
+        let plain = try await create("Plain Person", favorite: false)
+        let url = server.url.absoluteString
+
+        let pin = try await CompanionProcess.runOffPool(["pin", ada, "--url", url, "--token", token])
+        #expect(pin.status == 0, "\(pin.error)")
+        #expect(pin.output == "pinned Ada Lovelace (\(ada))\n")
+        #expect(try await pinned(ada) == true)
+        let menu = try await CompanionProcess.runOffPool(["menu", "--url", url, "--token", token])
+        #expect(menu.status == 0 && menu.output.contains("Ada Lovelace"))
+        let unpin = try await CompanionProcess.runOffPool(["unpin", ada, "--url", url, "--token", token])
+        #expect(unpin.status == 0, "\(unpin.error)")
+        #expect(unpin.output == "unpinned Ada Lovelace (\(ada))\n")
+        #expect(try await pinned(ada) == false)
+
+        let refused = try await CompanionProcess.runOffPool(["pin", plain, "--url", url, "--token", token])
+        #expect(refused.status == 65)
+        #expect(refused.error.hasPrefix("quickactions: the service refused to pin \(plain) (422): "), "\(refused.error)")
+        #expect(refused.error.contains("favorite"), "the problem's own words: \(refused.error)")
+        #expect(try await pinned(plain) == false)
+        let unknown = try await CompanionProcess.runOffPool(["unpin", "nosuchcontact0000000", "--url", url, "--token", token])
+        #expect(unknown.status == 65)
+        #expect(unknown.error.contains("(404)"), "\(unknown.error)")
+        let badToken = try await CompanionProcess.runOffPool(["pin", ada, "--url", url, "--token", "wrong"])
+        #expect(badToken.status == 77)
+        let noID = try await CompanionProcess.runOffPool(["pin", "--url", url])
+        #expect(noID.status == 64)
+        #expect(noID.error.hasPrefix("quickactions: pin needs the ID of a contact"), "\(noID.error)")
+        #expect(try await CompanionProcess.runOffPool(["unpin", ada, "extra", "--url", url]).status == 64)
+        let down = try await CompanionProcess.runOffPool(["pin", ada, "--url", "http://127.0.0.1:\(unusedPort())"])
+        #expect(down.status == 69)
+    }
+
     @Test("--help, -h and help print the usage on stdout and exit 0")
     func help() throws {
-        for arguments in [["--help"], ["-h"], ["help"], ["menu", "--help"], ["trigger", "-h"]] {
+        for arguments in [["--help"], ["-h"], ["help"], ["menu", "--help"], ["trigger", "-h"], ["pin", "--help"]] {
             let result = try CompanionProcess.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(result.output.hasPrefix("usage: quickactions menu"), "\(arguments): \(result.output)")
             #expect(result.error.isEmpty, "\(arguments): \(result.error)")
+            #expect(result.output.contains("quickactions pin     ID") && result.output.contains("quickactions unpin   ID"))
         }
     }
 

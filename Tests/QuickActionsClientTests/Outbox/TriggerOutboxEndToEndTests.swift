@@ -61,7 +61,7 @@ import Testing
         await outbox.onStale { trigger in stale.withLock { $0.append(trigger.key) } }
         let queued = try await outbox.enqueue(type: "FavoriteAction", userInfo: ["contactId": .string("gone0000000000000000")], launch: .cold)
         let outcomes = try await outbox.flush()
-        guard case .stale(let trigger, let detail)? = outcomes.first else {
+        guard case .stale(let trigger, let detail, _)? = outcomes.first else {
             Issue.record("expected .stale, got \(outcomes)")
             return
         }

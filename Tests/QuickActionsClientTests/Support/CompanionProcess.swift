@@ -38,6 +38,14 @@ enum CompanionProcess {
             error: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
+    /// `run`, on a thread of its own: the wait for the child holds no thread of the concurrency
+    /// pool, which the suite's event streams need (this machine's pool has two).
+    static func runOffPool(_ arguments: [String], timeout: Double = 30) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Swift.Result { try run(arguments, timeout: timeout) }) }
+        }
+    }
+
     /// A run watched from outside: how it ended, and the most memory it held.
     struct Watched {
         var result: Result
