@@ -398,10 +398,13 @@ public final class ShortcutListCache: RenderedShortcutList {
         if let hit = state.withLock({ state in state.representation(key).map { Shared(state, $0) } }) { return hit }
         let (favorites, setup, version, cached) = state.withLock { ($0.favorites, $0.setup, $0.version, $0.representation(key)) }
         if let cached { return Shared(version: version, representation: cached) }
-        let items = setup.builder.items(dynamic: favorites.map(\.item.item), ranked: true)
-        let staticCount = items.count - favorites.count
+        // A visible list reads nothing past its cut: built from the favorites it shows only, it
+        // is the same bytes, and costs the same with 10,000 favorites as with four.
+        let shown = favorites.prefix(setup.dynamicItemsShown(by: key) ?? favorites.count)
+        let items = setup.builder.items(dynamic: shown.map(\.item.item), ranked: true)
+        let staticCount = items.count - shown.count
         let rendered = setup.renderer.render(items, key: key) { index in
-            index >= staticCount ? favorites[index - staticCount].item : nil
+            index >= staticCount ? shown[index - staticCount].item : nil
         }
         renderCount.add(1, ordering: .relaxed)
         return state.withLock { state in
