@@ -6,7 +6,8 @@
 RESULTS_DIR holds meta.env (key=value lines), the wrk outputs (*.txt, each with one
 `WRKJSON {...}` line from bench/wrk_json.lua), fill.json, sqlite_loop.json, sse.json,
 queries.txt and accounts_load.json. With `only=accounts` in meta.env (BENCH_ONLY=accounts), only
-section (7)'s rows are printed and BENCHMARKS.md is left as it is; likewise `only=postgres` and `only=preview`. Standard library only.
+section (7)'s rows are printed and BENCHMARKS.md is left as it is; likewise `only=postgres`, `only=preview`,
+`only=platforms` and `only=ranking`. Standard library only.
 """
 import json
 import os
@@ -220,6 +221,71 @@ def platforms_rows(directory, meta):
     return rows
 
 
+def trigger_samples(directory):
+    """bench/trigger_load.c's requests: (due ms from its start, latency in microseconds, status)."""
+    with open(os.path.join(directory, "ranking_triggers.txt")) as lines:
+        return [tuple(int(field) for field in line.split()) for line in lines if line.strip()]
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * (len(values) - 1)))] if values else 0
+
+
+def ranking_rows(directory, meta):
+    """Section (R): GET /shortcuts at 10,000 favorites while a paced stream of triggers reorders
+    them (the ?visible=true list a device fetches, and the full list), each against the C
+    baseline serving the bytes captured at the start, in alternating rounds; the triggers'
+    latency; resident memory over the run."""
+    rounds = int(meta["rounds"])
+    rate_goal = int(meta["ranking_rate"])
+    rows = []
+    for name, label in (("visible", f"?visible=true ({int(meta['ranking_visible_bytes']):,} bytes)"),
+                        ("full", f"the full list ({int(meta['ranking_full_items']):,} items, {int(meta['ranking_full_bytes']):,} bytes)")):
+        qa = [wrk(directory, f"rR_{name}_qa_{r}") for r in range(1, rounds + 1)]
+        base = [wrk(directory, f"rR_{name}_baseline_{r}") for r in range(1, rounds + 1)]
+        ratio = paired_ratio(qa, base, "rps")
+        noisy = max(spread([r["rps"] for r in qa]), spread([r["rps"] for r in base])) > 1.3
+        qa_errors = sum(r["errors"] for r in qa)
+        first = f"GET /shortcuts{'?visible=true' if name == 'visible' else ''}, {label}, while {rate_goal:,} triggers/s reorder " \
+            f"{int(meta['ranking_full_items']) - 2:,} favorites, -t2 -c64, median of {rounds}" if name == "visible" else f"  GET /shortcuts, {label}"
+        rows += [
+            ("R", first, rate(median(qa, "rps")), f"C baseline, the same bytes {rate(median(base, 'rps'))}", f"{ratio:.2f}", ">= 0.90",
+             verdict(ratio >= 0.9 and qa_errors == 0, noisy)),
+            ("R", "    p50 / p99 latency, errors", f"{ms(median(qa, 'p50_us'))} / {ms(median(qa, 'p99_us'))}, {qa_errors} errors",
+             f"{ms(median(base, 'p50_us'))} / {ms(median(base, 'p99_us'))}", "", "p99 < 5 ms",
+             verdict(median(qa, "p99_us") < 5_000 and qa_errors == 0, noisy)),
+        ]
+    load = json_file(directory, "ranking_triggers.json")
+    samples = trigger_samples(directory)
+    # Split by when each was answered (a server that falls behind answers late what was due early).
+    rounds_ms = range(int(meta["ranking_rounds_from_ms"]), int(meta["ranking_rounds_to_ms"]))
+    during = [latency for due, latency, _ in samples if due + latency // 1000 in rounds_ms]
+    outside = [latency for due, latency, _ in samples if due + latency // 1000 not in rounds_ms]
+    failed = load["requests"] - load["ok"]
+    rows += [
+        ("R", f"  POST /trigger, {rate_goal:,}/s (Zipf s={load['zipf_s']} over {load['ids']:,} favorites, open loop, {load['connections']} "
+              f"connections), {load['requests']:,} in {load['seconds']:.0f} s: p99", f"{load['p99_ms']:.1f} ms",
+         f"p50 {load['p50_ms']:.2f} ms, max {load['max_ms']:.0f} ms, {load['achieved_per_s']:,.0f}/s sent, {failed} not 200", "",
+         "< 20 ms", verdict(load["p99_ms"] < 20 and failed == 0)),
+        ("R", "    p99 of those answered while GET /shortcuts runs flat out (the rounds) / the rest of the run",
+         f"{percentile(during, 0.99) / 1000:.1f} ms / {percentile(outside, 0.99) / 1000:.1f} ms",
+         f"{len(during):,} / {len(outside):,} triggers", "", "", "info"),
+    ]
+    with open(os.path.join(directory, "ranking_rss.txt")) as lines:
+        rss = [(int(t), int(kb)) for t, kb in (line.split() for line in lines if len(line.split()) == 2)]
+    early = [kb for t, kb in rss if 60_000 <= t < 90_000]
+    last_t = rss[-1][0] if rss else 0
+    late = [kb for t, kb in rss if t >= last_t - 30_000]
+    growth = statistics.median(late) / statistics.median(early) if early and late else float("nan")
+    series = ", ".join(f"{t // 1000}s {kb / 1024:.0f}" for t, kb in rss if t // 5000 % 6 == 0)
+    rows.append(("R", f"  resident memory (VmRSS) over the {last_t // 1000} s run: 60-90 s -> last 30 s (MB)",
+                 f"{statistics.median(early) / 1024:.1f} -> {statistics.median(late) / 1024:.1f} MB" if early and late else "too short",
+                 f"every 30 s: {series}; peak (VmHWM) {int(meta['ranking_vmhwm_kb']) / 1024:.1f} MB", f"{growth:.2f}", "<= 1.10",
+                 verdict(growth <= 1.10)))
+    return rows
+
+
 def table(rows):
     header = ("#", "measurement", "quickactiond", "reference", "ratio", "target", "result")
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
@@ -233,9 +299,9 @@ def main():
     directory, output = sys.argv[1], sys.argv[2]
     meta = load_meta(directory)
     rounds = int(meta["rounds"])
-    if meta.get("only") in ("accounts", "postgres", "preview", "platforms"):
+    if meta.get("only") in ("accounts", "postgres", "preview", "platforms", "ranking"):
         rows = {"accounts": accounts_rows, "postgres": postgres_rows, "preview": lambda d, _: preview_rows(d),
-                "platforms": platforms_rows}[meta["only"]](directory, meta)
+                "platforms": platforms_rows, "ranking": ranking_rows}[meta["only"]](directory, meta)
         print(table(rows))
         failures = sum(1 for row in rows if "FAIL" in row[-1])
         print(f"\n{failures} FAIL, {sum(1 for row in rows if row[-1].startswith('PASS'))} PASS; BENCH_ONLY={meta['only']}: "
@@ -371,6 +437,7 @@ def main():
          f"max {after['max_ms']:.1f} ms, {after['bytes']:,} bytes", "", "", "info"),
     ]
     rows += preview_rows(directory)
+    rows += ranking_rows(directory, meta)
 
     rows += accounts_rows(directory, meta)
     rows += postgres_rows(directory, meta)
@@ -469,6 +536,16 @@ plain table) shown with its own ratio.
    toggles a favorite and fetches `GET /shortcuts/preview.svg?warnings=true` on two connections at once (the
    slowest of the two is the row's time), 20 times, while a probe sends `GET /healthz` every 5 ms (the idle
    reference: the same probe for 5 s just before). VmHWM afterwards: {int(meta['vmhwm_favorites_kb']) / 1024:.1f} MB.
+R. (`BENCH_ONLY=ranking` runs it alone) (6)'s store of {int(meta['ranking_full_items']) - 2:,} favorites, on a fresh process. From its
+   start, `bench/trigger_load.c` sends {int(meta['ranking_rate']):,} `POST /trigger` a second, open loop (request i is due at i/rate
+   whatever the answers before it took; its latency runs from then to the answer's last byte), over 16 keep-alive connections, each a
+   favorite's item drawn from Zipf s=1.1 (ranks spread over the list by a fixed permutation), for {int(meta['ranking_seconds'])} s or
+   until the rounds end. After 10 s, `GET /shortcuts?visible=true` and `GET /shortcuts` are captured and two C baselines serve those
+   bytes with quickactiond's headers; then plain `wrk -t2 -c64` alternates each list with its baseline, {rounds} rounds of
+   {meta['seconds_per_run']} s (the triggers run throughout, so both sides share the machine with them). The visible list's ETag was
+   {meta['ranking_visible_etag_start']} before the rounds and {meta['ranking_visible_etag_end']} after. For the rest of the run
+   `wrk -t1 -c4` fetches each list in turn, 20 s at a time. VmRSS of the server every 5 s throughout.
+
 7. A store of its own, in multi-account mode (`--accounts`, the admin token from the environment):
    `bench/load_accounts.py` makes {int(meta['accounts']):,} accounts with `POST /accounts` and gives each 5 contacts
    (2 favorites) with `POST /contacts` and its own token, then records each account's ETag with one

@@ -15,6 +15,9 @@
 #   BENCH_ONLY=postgres  run only section (P), PostgreSQL, and print its rows (likewise)
 #   BENCH_ONLY=preview  run only (6)'s preview rows: the menu picture with warnings at 10,000 favorites (likewise)
 #   BENCH_ONLY=platforms  run only (1)'s Android and web rows: GET /shortcuts?platform=android|web vs the C baseline (likewise)
+#   BENCH_ONLY=ranking  run only (R): GET /shortcuts (?visible=true and the full list) at 10,000 favorites while
+#     1,000 triggers/s reorder them, the triggers' latency and the memory over the run (likewise)
+#   BENCH_RANKING_SECONDS  length of (R), triggers throughout (default 300), BENCH_RANKING_RATE triggers/s (default 1000)
 #   BENCH_ACCOUNTS  accounts in (7) (default 100000), BENCH_LOADER_THREADS their loader's threads (default 24)
 set -euo pipefail
 
@@ -35,7 +38,9 @@ FAVORITES_LARGE=10000
 QUERIES="ada,son,ann,mar,lee,berg,chris,rob,tur,kim,nguy,gar,lars,wil,hop,lop,harr,jon,curie,sven"
 SHORT_QUERY="an"
 ONLY=${BENCH_ONLY:-}
-case "$ONLY" in "" | accounts | postgres | preview | platforms) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts', 'postgres', 'preview' or 'platforms', not '$ONLY'" >&2; exit 2 ;; esac
+case "$ONLY" in "" | accounts | postgres | preview | platforms | ranking) ;; *) echo "bench: BENCH_ONLY must be empty, 'accounts', 'postgres', 'preview', 'platforms' or 'ranking', not '$ONLY'" >&2; exit 2 ;; esac
+RANKING_SECONDS=${BENCH_RANKING_SECONDS:-300}
+RANKING_RATE=${BENCH_RANKING_RATE:-1000}
 ACCOUNTS=${BENCH_ACCOUNTS:-100000}
 LOADER_THREADS=${BENCH_LOADER_THREADS:-24}
 STARTED=$(date +%s)
@@ -46,7 +51,7 @@ fail() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/quickactiond-bench.XXXXXX")
 R="$T/results"
 mkdir -p "$R"
-QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID="" PROBE_PID="" QB_PID=""
+QA_PID="" QS_PID="" BL_PID="" BLP_PID="" SSE_PID="" PROBE_PID="" QB_PID="" TL_PID="" RSS_PID="" BLF_PID=""
 
 stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
     local pid=$1
@@ -59,6 +64,7 @@ stop_pid() { # PID: SIGTERM, up to 15 s to exit, then SIGKILL
 }
 cleanup() {
     stop_pid "$PROBE_PID"; stop_pid "$SSE_PID"; stop_pid "$BL_PID"; stop_pid "$BLP_PID"; stop_pid "$QS_PID"; stop_pid "$QA_PID"
+    stop_pid "$TL_PID"; stop_pid "$RSS_PID"; stop_pid "$BLF_PID"
     stop_pid "$QB_PID"
     stop_pid "${LOG_PID_info:-}"; stop_pid "${LOG_PID_warning:-}"
     # (P)'s nginx and PostgreSQL cluster, when it made them.
@@ -87,6 +93,7 @@ swift build -c release --product quickactiond >"$T/build.log" 2>&1 || { tail -30
 QUICKACTIOND="$ROOT/.build/release/quickactiond"
 gcc -O2 -Wall -o "$T/baseline" "$BENCH/baseline.c" -lmicrohttpd
 gcc -O2 -Wall -o "$T/sqlite_loop" "$BENCH/sqlite_loop.c" -lsqlite3
+gcc -O2 -Wall -o "$T/trigger_load" "$BENCH/trigger_load.c" -lpthread -lm
 # shellcheck disable=SC2046  # pkg-config prints several flags
 gcc -O2 -Wall -o "$T/pq_loop" "$BENCH/pq_loop.c" $(pkg-config --cflags --libs libpq) -lpthread
 # 1,000 streams + the wrk connections need more descriptors than the usual 1024.
@@ -487,6 +494,82 @@ if [ "$ONLY" = platforms ]; then
     exit 0
 fi
 
+# ---------------------------------------------------------------- (R) the ranking at speed (a function: BENCH_ONLY=ranking runs it alone)
+now_ms() { date +%s%3N; }
+capture_list() { # URL NAME: the body and the headers (those libmicrohttpd does not write) of a GET, for a baseline
+    curl -sS --max-time 30 -D "$T/$2.head" -o "$T/$2.body" "$1"
+    head -1 "$T/$2.head" | grep -q ' 200' || fail "GET $1: $(head -1 "$T/$2.head")"
+    tail -n +2 "$T/$2.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' | grep . >"$T/$2.headers"
+}
+ranking_section() { # 10,000 favorites reordered by a paced stream of triggers while GET /shortcuts is measured
+    say "(R) $FAVORITES_LARGE favorites, $RANKING_RATE triggers/s (Zipf s=1.1) for ${RANKING_SECONDS}s: GET /shortcuts?visible=true and the full list vs the C baseline, $ROUNDS rounds"
+    favorites_store
+    start_favorites
+    local visible="$QA/shortcuts?visible=true" r t0 slice end
+    meta ranking_rate "$RANKING_RATE"
+    meta ranking_seconds "$RANKING_SECONDS"
+    rm -f "$T/ranking.stop"
+    t0=$(now_ms)
+    # Until told to stop (the stop file), at the latest half an hour after the run should have ended.
+    "$T/trigger_load" "${QA##*:}" "$T/fav.ids" "$RANKING_RATE" 16 1.1 "$T/ranking.stop" "$((RANKING_SECONDS + 1800))" "$R/ranking_triggers.txt" \
+        >"$R/ranking_triggers.json" 2>"$T/trigger_load.err" &
+    TL_PID=$!
+    # Resident memory every 5 s, from the start of the triggers to the end of the run.
+    (while kill -0 "$QA_PID" 2>/dev/null && kill -0 "$TL_PID" 2>/dev/null; do
+        echo "$(( $(now_ms) - t0 )) $(awk '/^VmRSS:/ {print $2}' "/proc/$QA_PID/status")"; sleep 5
+    done) >"$R/ranking_rss.txt" 2>/dev/null &
+    RSS_PID=$!
+    sleep 10   # the first picks settle the head of the list; the tail keeps moving
+    capture_list "$visible" ranking_visible
+    capture_list "$QA/shortcuts" ranking_full
+    meta ranking_visible_bytes "$(wc -c <"$T/ranking_visible.body")"
+    meta ranking_full_bytes "$(wc -c <"$T/ranking_full.body")"
+    meta ranking_full_items "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["items"]))' "$T/ranking_full.body")"
+    meta ranking_visible_etag_start "$(tr -d '\r' <"$T/ranking_visible.head" | sed -n 's/^ETag: //Ip')"
+    start_baseline per-request BL_PID BL "$T/ranking_visible.headers" "$T/ranking_visible.body"
+    start_baseline per-request BLF_PID BLF "$T/ranking_full.headers" "$T/ranking_full.body"
+    curl -sS --max-time 10 -o "$T/ranking_bl.body" "$BL/shortcuts"
+    cmp -s "$T/ranking_visible.body" "$T/ranking_bl.body" || fail "the baseline's body differs from the visible list"
+    run_wrk warmR_visible_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+    run_wrk warmR_visible_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$visible"
+    run_wrk warmR_full_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLF/shortcuts"
+    run_wrk warmR_full_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
+    meta ranking_rounds_from_ms "$(( $(now_ms) - t0 ))"
+    for r in $(seq "$ROUNDS"); do
+        run_pair "$r" rR_visible_baseline "$BL/shortcuts" rR_visible_qa "$visible"
+        run_pair "$r" rR_full_baseline "$BLF/shortcuts" rR_full_qa "$QA/shortcuts"
+    done
+    meta ranking_rounds_to_ms "$(( $(now_ms) - t0 ))"
+    meta ranking_visible_etag_end "$(curl -sS --max-time 10 -D - -o /dev/null "$visible" | tr -d '\r' | sed -n 's/^ETag: //Ip')"
+    stop_pid "$BL_PID"; BL_PID=""
+    stop_pid "$BLF_PID"; BLF_PID=""
+    # The rest of the run (if the rounds took less): the triggers go on, with a few clients
+    # fetching each list in turn.
+    end=$(( t0 + RANKING_SECONDS * 1000 ))
+    slice=0
+    while [ $(( end - $(now_ms) )) -gt 2000 ]; do
+        local left=$(( (end - $(now_ms)) / 1000 ))
+        local target="$visible"; [ $((slice % 2)) = 1 ] && target="$QA/shortcuts"
+        run_wrk "rR_tail_$slice" -t1 -c4 "-d$(( left < 20 ? left : 20 ))s" -s "$BENCH/plain.lua" "$target"
+        slice=$((slice + 1))
+    done
+    touch "$T/ranking.stop"
+    wait "$TL_PID" || fail "trigger_load failed: $(cat "$T/trigger_load.err")"
+    TL_PID=""
+    wait "$RSS_PID" || true   # it stops with the triggers
+    RSS_PID=""
+    meta ranking_tail_slices "$slice"
+    meta ranking_vmhwm_kb "$(vmhwm_kb)"
+    stop_qa
+}
+
+if [ "$ONLY" = ranking ]; then
+    meta only ranking
+    ranking_section
+    write_table
+    exit 0
+fi
+
 setup_store
 
 # ---------------------------------------------------------------- (1) at the default log level (a function, run within (1))
@@ -667,6 +750,9 @@ timeout 120 python3 "$BENCH/after_change.py" --port "${QA##*:}" --ids "$T/fav.id
 preview_run
 meta vmhwm_favorites_kb "$(vmhwm_kb)"
 stop_qa
+
+# ---------------------------------------------------------------- (R) the ranking at speed
+ranking_section
 
 # ---------------------------------------------------------------- (7) accounts
 accounts_section

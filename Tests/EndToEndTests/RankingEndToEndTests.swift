@@ -38,6 +38,32 @@ import Testing
         #expect(try Self.dynamicItems(server).items.map(\.0) == ["Bob", "Cy", "Ada"])
     }
 
+    @Test("A pick that moves a favorite beyond the visible ones keeps ?visible=true's ETag (a 304); one among them changes it")
+    func aMoveBeyondTheVisibleItemsKeepsTheVisibleList() throws {
+        let server = try ServerProcess(arguments: ["--no-seed"])
+        defer { server.stop() }
+        var people: [ContactBody] = []
+        for name in ["Ada", "Bob", "Cy", "Di"] { people.append(try server.createContact(name: name, favorite: true)) }
+        for _ in 0..<3 { for person in people.prefix(2) { try Self.pick(server, person) } }
+        let visible = try server.request("GET", "/shortcuts?visible=true")
+        let etag = try #require(visible.header("ETag"))
+        let before = try Self.dynamicItems(server)
+        #expect(before.items.map(\.0) == ["Bob", "Ada", "Cy", "Di"])
+
+        // Di, picked once, passes Cy (never picked) and stays behind the two shown.
+        try Self.pick(server, people[3])
+        let after = try Self.dynamicItems(server)
+        #expect(after.items.map(\.0) == ["Bob", "Ada", "Di", "Cy"] && after.etag != before.etag)
+        let revalidated = try server.request("GET", "/shortcuts?visible=true", headers: [("If-None-Match", etag)])
+        #expect(revalidated.status == 304 && revalidated.header("ETag") == etag)
+
+        // Picked three more times, Di passes both: the visible list changes.
+        for _ in 0..<3 { try Self.pick(server, people[3]) }
+        #expect(try Self.dynamicItems(server).items.map(\.0) == ["Di", "Bob", "Ada", "Cy"])
+        let changed = try server.request("GET", "/shortcuts?visible=true", headers: [("If-None-Match", etag)])
+        #expect(changed.status == 200 && changed.header("ETag") != etag)
+    }
+
     @Test("--dynamic-order created keeps creation order whatever is picked")
     func createdOrderIgnoresPicks() throws {
         let server = try ServerProcess(arguments: ["--no-seed", "--dynamic-order", "created"])

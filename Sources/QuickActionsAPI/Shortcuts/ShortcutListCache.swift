@@ -14,6 +14,11 @@ import Synchronization
 /// no version, no render, no event. Nothing reads the database after start-up. Each representation is rendered once per change, on first use,
 /// and observers (the `/events` streams) are told on a queue of their own, after the write
 /// that made the change has returned; changes made meanwhile are told once, as the latest list.
+///
+/// A change keeps the representations it cannot alter: a `?visible=true` list shows the first
+/// few favorites only (`ShortcutSetup.dynamicItemsShown`), so a change beyond them (a pick that
+/// moves a favorite within the tail, an edit of a favorite not shown) keeps it, the same object
+/// with the same bytes and ETag, not rendered again.
 public final class ShortcutListCache: RenderedShortcutList {
     private struct State {
         /// The favorites' dynamic items with their JSON, in the list's order (ascending keys).
@@ -38,15 +43,17 @@ public final class ShortcutListCache: RenderedShortcutList {
             return index < favorites.count && favorites[index].key == key ? index : nil
         }
 
-        /// Puts `entry` in its place, in place of the entry at `old` (if any); returns whether
-        /// the list changed (an item moved, or changed).
-        mutating func place(_ entry: FavoriteEntry, replacing old: Int?) -> Bool {
+        /// Puts `entry` in its place, in place of the entry at `old` (if any); returns the first
+        /// position whose item changed (the items before it are as they were), or nil when the
+        /// list is as it was.
+        mutating func place(_ entry: FavoriteEntry, replacing old: Int?) -> Int? {
             var previous: FavoriteEntry?
             if let old { previous = favorites.remove(at: old) }
             let index = favorites.insertionIndex(of: entry.key, by: \.key)
             favorites.insert(entry, at: index)
             keys[entry.contact.sequence] = entry.key
-            return index != old || previous?.item != entry.item
+            guard index != old || previous?.item != entry.item else { return nil }
+            return min(index, old ?? index)
         }
 
         /// Removes the entry at `index`.
@@ -54,38 +61,25 @@ public final class ShortcutListCache: RenderedShortcutList {
             keys[favorites.remove(at: index).contact.sequence] = nil
         }
 
-        /// A new version: every representation is rendered again on next use.
-        mutating func bump() {
+        /// A new version in which the first `unchanged` favorites' items are as they were (and
+        /// in the same places): the representations that show no more of the favorites are
+        /// kept; every other one is rendered again on next use.
+        mutating func bump(unchanged: Int) {
             version += 1
-            representations = []
+            let setup = setup
+            representations.removeAll { entry in
+                guard let shown = setup.dynamicItemsShown(by: entry.key) else { return true }
+                return shown > unchanged
+            }
         }
     }
 
-    /// A favorite in the list: its place, the contact as last seen (its usage key included),
-    /// and its prerendered item.
-    struct FavoriteEntry: Sendable {
-        var key: DynamicSortKey
-        var contact: Contact
-        var item: PrerenderedShortcutItem
-
-        init(_ contact: Contact, order: DynamicOrder) {
-            self.init(contact, order: order, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: contact)))
-        }
-
-        init(_ contact: Contact, order: DynamicOrder, item: PrerenderedShortcutItem) {
-            key = order.sortKey(for: contact)
-            self.contact = contact
-            self.item = item
-        }
-    }
-
-    /// Sorted entries of `favorites` and their keys.
-    private static func entries(_ favorites: [Contact], order: DynamicOrder) -> (favorites: [FavoriteEntry], keys: [Int64: DynamicSortKey]) {
-        let entries = favorites.map { FavoriteEntry($0, order: order) }.sorted { $0.key < $1.key }
-        return (entries, Dictionary(entries.map { ($0.contact.sequence, $0.key) }, uniquingKeysWith: { _, last in last }))
-    }
-
-    /// One thread row's own copies of the representations it served (see `representation`).
+    /// One thread row's own copies of the representations it served (see `versioned`), all of
+    /// the list at `version`.
+    ///
+    /// A copy outlives a change of the list while the shared representation for its key has the
+    /// same ETag: a strong ETag names the bytes (RFC 9110 §8.8.1), so the copy still is that
+    /// representation, and connections keep reusing the response they made for it.
     private final class RowCache: Sendable {
         let state = Mutex<(version: Int, representations: [(key: ShortcutRepresentationKey, representation: ShortcutRepresentation)])>(
             (0, []))
@@ -113,6 +107,8 @@ public final class ShortcutListCache: RenderedShortcutList {
     private let rereadsBegun = Atomic<Int>(0)
     /// Whether a retry of a failed re-read is queued.
     private let retryQueued = Atomic<Bool>(false)
+    /// Representations rendered so far (`renders`).
+    private let renderCount = Atomic<Int>(0)
     /// How the favorites are ordered (`--dynamic-order`).
     public let order: DynamicOrder
 
@@ -187,7 +183,7 @@ public final class ShortcutListCache: RenderedShortcutList {
         state.withLock { state in
             state.favorites = entries
             state.keys = keys
-            state.bump()
+            state.bump(unchanged: 0)
             currentVersion.store(state.version, ordering: .releasing)
         }
         announce()
@@ -208,6 +204,11 @@ public final class ShortcutListCache: RenderedShortcutList {
     /// The list's version: a number that grows with every change (not the list's `version` hash).
     public var version: Int {
         currentVersion.load(ordering: .acquiring)
+    }
+
+    /// How many representations were rendered so far (copies for the thread rows not counted).
+    var renders: Int {
+        renderCount.load(ordering: .relaxed)
     }
 
     /// The representations rendered for the current version (previews excepted: companions do
@@ -232,16 +233,19 @@ public final class ShortcutListCache: RenderedShortcutList {
         guard entry != nil || change.before?.favorite == true || change.changedElsewhere != nil else { return false }
         let changed = state.withLock { state -> Bool in
             let index = state.index(of: sequence)
+            let unchanged: Int
             switch (index, entry) {
             case (let index, let entry?):
                 // Changes come in commit order: the written contact's usage key is the latest.
-                guard state.place(entry, replacing: index) else { return false }
+                guard let first = state.place(entry, replacing: index) else { return false }
+                unchanged = first
             case (let index?, nil):
                 state.remove(at: index)
+                unchanged = index
             case (nil, nil):
                 return false
             }
-            state.bump()
+            state.bump(unchanged: unchanged)
             currentVersion.store(state.version, ordering: .releasing)
             return true
         }
@@ -261,8 +265,8 @@ public final class ShortcutListCache: RenderedShortcutList {
                 state.favorites[index] = entry
                 return false
             }
-            guard state.place(entry, replacing: index) else { return false }
-            state.bump()
+            guard let unchanged = state.place(entry, replacing: index) else { return false }
+            state.bump(unchanged: unchanged)
             currentVersion.store(state.version, ordering: .releasing)
             return true
         }
@@ -304,8 +308,28 @@ public final class ShortcutListCache: RenderedShortcutList {
 
     public func rendered(_ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
         if let mine = rowCopy(key) { return mine.representation }
-        guard let shared = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) else { return nil }
+        guard let shared = state.withLock({ state in state.representation(key).map { Shared(state, $0) } }) else { return nil }
         return keepRowCopy(of: shared, for: key).representation
+    }
+
+    /// A representation of the shared state, the version it shows, and the ETags of every
+    /// representation the state held at that version (what a row's copies are checked against).
+    private struct Shared {
+        var version: Int
+        var representation: ShortcutRepresentation
+        var etags: [(key: ShortcutRepresentationKey, etag: String)]
+
+        init(_ state: State, _ representation: ShortcutRepresentation) {
+            version = state.version
+            self.representation = representation
+            etags = state.representations.map { ($0.key, $0.representation.etag) }
+        }
+
+        init(version: Int, representation: ShortcutRepresentation) {
+            self.version = version
+            self.representation = representation
+            etags = []
+        }
     }
 
     /// This thread row's copy of the representation for `key`, when it has one of the current list.
@@ -318,36 +342,52 @@ public final class ShortcutListCache: RenderedShortcutList {
     }
 
     /// A copy of `shared` (the representation for `key` of the list at its version), kept in this
-    /// thread's row unless the row holds a newer list.
-    private func keepRowCopy(
-        of shared: (version: Int, representation: ShortcutRepresentation), for key: ShortcutRepresentationKey
-    ) -> (version: Int, representation: ShortcutRepresentation) {
-        let copy = shared.representation.copy()
-        rows.current.state.withLock { row in
+    /// thread's row unless the row holds a newer list. The row's copy of an earlier version is
+    /// the copy when it has the same ETag (see `RowCache`).
+    private func keepRowCopy(of shared: Shared, for key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
+        let etag = shared.representation.etag
+        let row = rows.current
+        let same = row.state.withLock { row in row.representations.first { $0.key == key && $0.representation.etag == etag }?.representation }
+        let copy = same ?? shared.representation.copy()
+        row.state.withLock { row in
             // A newer list may have been kept already; an older one is never kept over it.
             guard row.version <= shared.version else { return }
-            if row.version != shared.version { row = (shared.version, []) }
-            if !row.representations.contains(where: { $0.key == key }) { row.representations.append((key, copy)) }
+            if row.version != shared.version {
+                row.version = shared.version
+                row.representations.removeAll { mine in
+                    !shared.etags.contains { $0.key == mine.key && $0.etag == mine.representation.etag }
+                }
+            }
+            if let index = row.representations.firstIndex(where: { $0.key == key }) {
+                if row.representations[index].representation.etag != etag { row.representations[index].representation = copy }
+            } else {
+                row.representations.append((key, copy))
+            }
         }
         return (shared.version, copy)
     }
 
     /// The representation for `key` from the shared state, rendered on first use after each
     /// change, and the version it shows.
-    private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> (Int, ShortcutRepresentation) {
+    private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> Shared {
         // The usual case first, without taking a reference to the favorites.
-        if let hit = state.withLock({ state in state.representation(key).map { (state.version, $0) } }) { return hit }
+        if let hit = state.withLock({ state in state.representation(key).map { Shared(state, $0) } }) { return hit }
         let (favorites, setup, version, cached) = state.withLock { ($0.favorites, $0.setup, $0.version, $0.representation(key)) }
-        if let cached { return (version, cached) }
-        let items = setup.builder.items(dynamic: favorites.map(\.item.item), ranked: true)
-        let staticCount = items.count - favorites.count
+        if let cached { return Shared(version: version, representation: cached) }
+        // A visible list reads nothing past its cut: built from the favorites it shows only, it
+        // is the same bytes, and costs the same with 10,000 favorites as with four.
+        let shown = favorites.prefix(setup.dynamicItemsShown(by: key) ?? favorites.count)
+        let items = setup.builder.items(dynamic: shown.map(\.item.item), ranked: true)
+        let staticCount = items.count - shown.count
         let rendered = setup.renderer.render(items, key: key) { index in
-            index >= staticCount ? favorites[index - staticCount].item : nil
+            index >= staticCount ? shown[index - staticCount].item : nil
         }
-        state.withLock { state in
+        renderCount.add(1, ordering: .relaxed)
+        return state.withLock { state in
             // Only keep it if the list did not change while we rendered.
-            if state.version == version, state.representation(key) == nil { state.representations.append((key, rendered)) }
+            guard state.version == version else { return Shared(version: version, representation: rendered) }
+            if state.representation(key) == nil { state.representations.append((key, rendered)) }
+            return Shared(state, state.representation(key) ?? rendered)
         }
-        return (version, rendered)
     }
 }

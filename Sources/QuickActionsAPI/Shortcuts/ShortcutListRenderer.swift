@@ -98,6 +98,20 @@ public struct ShortcutListRenderer: Sendable {
         }
     }
 
+    /// How many enabled items, from the first, the representation for `key` shows, when it reads
+    /// nothing of the list beyond them: a `?visible=true` list, whose items, ranks and findings
+    /// (`reindexed`) all come from those items and the ones before them. Nil for a representation
+    /// that depends on the whole list (every other one, the pictures included).
+    public func shownLimit(_ key: ShortcutRepresentationKey) -> Int? {
+        guard key.visibleOnly else { return nil }
+        switch key.format {
+        case .json, .propertyList: return ShortcutItemBuilder.visibleLimit
+        case .android: return androidMaxShortcuts
+        case .web: return WebShortcutLinter.maxShortcuts
+        case .previewSVG: return nil
+        }
+    }
+
     /// The positions in `localized` a representation lists: all, or with `visibleOnly` those the
     /// Home Screen shows.
     static func shownIndexes(_ localized: [ShortcutItem], visibleOnly: Bool) -> [Int] {

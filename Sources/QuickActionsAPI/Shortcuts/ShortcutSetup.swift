@@ -16,6 +16,13 @@ public final class ShortcutSetup: Sendable {
         self.renderer = renderer
     }
 
+    /// How many dynamic items, from the first, the representation for `key` shows (after the
+    /// enabled static items, within `ShortcutListRenderer.shownLimit`), when that is all it
+    /// depends on of the dynamic items; nil when it depends on the whole list.
+    public func dynamicItemsShown(by key: ShortcutRepresentationKey) -> Int? {
+        renderer.shownLimit(key).map { max(0, $0 - builder.staticItems.count(where: \.enabled)) }
+    }
+
     /// The translations of the static items.
     public var catalog: LocalizationCatalog? { renderer.catalog }
 }
