@@ -17,8 +17,11 @@ extension PostgreSQLWriter {
     /// Sends `first`, then each batch of creates queued after it while fewer than
     /// `pipelineDepth` are in flight, on the writer's connection in pipeline mode; completes
     /// each batch (commit order, then its callers) when its sync point reports its commit.
-    /// Stops taking writes at one that is not such a batch, or when a batch failed, and
-    /// returns once nothing is in flight, with the writes taken that it did not send.
+    /// A batch goes out while another is in flight only once it holds as many creates as the
+    /// one ahead of it: sent earlier, it would split the writes that arrive meanwhile into more
+    /// commits than waiting makes (each costs a WAL flush). Stops taking writes at one that is
+    /// not such a batch, or when a batch failed, and returns once nothing is in flight, with the
+    /// writes taken that it did not send.
     ///
     /// A batch whose statement failed runs again in a transaction (`commit`), where a failing
     /// write fails alone; one that timed out fails whole. When the connection is lost, the
@@ -39,10 +42,11 @@ extension PostgreSQLWriter {
                 do throws(StorageError) {
                     try pipeline.send(first)
                     while !pipeline.inFlight.isEmpty {
-                        // Room for another batch: take what is queued, or ask to be woken by the next write.
+                        // Room for another batch: take what is queued once it is as big as the
+                        // batch ahead of it, or ask to be woken when it is.
                         let room = leftover.isEmpty && failed.isEmpty && pipeline.inFlight.count < Self.pipelineDepth
                         if room {
-                            let more = takeQueued(stopping: false, waiting: true)
+                            let more = takeQueued(atLeast: pipeline.inFlight.last?.inserts.count ?? 1)
                             if let inserts = pipelined(more) {
                                 try pipeline.send(inserts)
                                 continue

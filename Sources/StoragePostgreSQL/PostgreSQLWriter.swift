@@ -40,12 +40,13 @@ final class PostgreSQLWriter: Sendable {
     let wakeup = PostgreSQLWakeup()
 
     /// The writes waiting for the committing thread; whether it is running (it then takes
-    /// again before it stops), and whether it waits on the pipeline with room for a batch (a
-    /// new write then wakes it; otherwise it is left to run or wait for its results).
+    /// again before it stops); and, while it waits on the pipeline with room for a batch, how
+    /// many queued writes make one worth sending (the write that brings the queue there wakes
+    /// it; 0: it does not wait for writes).
     private struct Queue {
         var writes: [any PostgreSQLQueuedWrite] = []
         var running = false
-        var waitingForWrites = false
+        var wakeAt = 0
     }
 
     init(session: PostgreSQLSession, instance: String, health: PostgreSQLQueryHealth) {
@@ -103,34 +104,51 @@ final class PostgreSQLWriter: Sendable {
 
     /// Queues `write` and makes sure the committing thread takes it.
     private func enqueue(_ write: any PostgreSQLQueuedWrite) {
-        let (running, waiting) = queue.withLock { queue in
+        let (running, wake) = queue.withLock { queue in
             queue.writes.append(write)
-            defer { queue.waitingForWrites = false }
-            return (queue.running, queue.waitingForWrites)
+            let wake = queue.wakeAt > 0 && queue.writes.count >= queue.wakeAt
+            if wake { queue.wakeAt = 0 }
+            return (queue.running, wake)
         }
-        if waiting {
-            wakeup?.signal()
-        } else if !running {
+        if !running {
             committer.async { [self] in commitQueued() }
+        } else if wake {
+            wakeup?.signal()
         }
     }
 
     /// Takes the queued writes. When there are none and `stopping` is set, the committing
-    /// thread stops (the next write starts it again); when there are none and `waiting` is
-    /// set, it is about to wait on the pipeline, and the next write signals `wakeup`.
-    func takeQueued(stopping: Bool, waiting: Bool = false) -> [any PostgreSQLQueuedWrite] {
+    /// thread stops (the next write starts it again).
+    func takeQueued(stopping: Bool) -> [any PostgreSQLQueuedWrite] {
         queue.withLock { queue in
             let writes = queue.writes
             queue.writes.removeAll(keepingCapacity: true)
             if stopping { queue.running = !writes.isEmpty }
-            queue.waitingForWrites = waiting && writes.isEmpty
+            // Not waiting on the pipeline (even when a failure left it without resetting this).
+            queue.wakeAt = 0
+            return writes
+        }
+    }
+
+    /// Takes the queued writes when there are at least `count` (or one that is not a create:
+    /// it must not wait); otherwise takes none, and the write that brings the queue to
+    /// `count` signals `wakeup`.
+    func takeQueued(atLeast count: Int) -> [any PostgreSQLQueuedWrite] {
+        queue.withLock { queue in
+            guard queue.writes.count >= count || queue.writes.contains(where: { !($0 is PostgreSQLContactInsertWrite) }) else {
+                queue.wakeAt = count
+                return []
+            }
+            let writes = queue.writes
+            queue.writes.removeAll(keepingCapacity: true)
+            queue.wakeAt = 0
             return writes
         }
     }
 
     /// The committing thread no longer waits for writes on the pipeline.
     func stopWaitingForWrites() {
-        queue.withLock { $0.waitingForWrites = false }
+        queue.withLock { $0.wakeAt = 0 }
     }
 
     /// Commits everything queued until nothing is (on the committing thread).
