@@ -190,6 +190,42 @@ import Testing
         for case .failure(let error) in outcomes.withLock({ $0 }).values { #expect(error.cause == .unavailable, "\(error)") }
     }
 
+    @Test func aWriteWhoseOwnTransactionFailsIsAnsweredOnceAndTheOthersOfItsBatchOnceEach() throws {
+        let store = try TestPostgreSQL.openFresh()
+        defer {
+            try? store.close()
+            TestPostgreSQL.drop(store)
+        }
+        let name = try #require(store.databaseName)
+        let admin = try TestPostgreSQL.admin(database: name)
+        try admin.run(Self.refusals)
+        let pid = try store.database.writer.session.use { (connection) throws(StorageError) in
+            try connection.execute("SELECT pg_backend_pid()").int64(0, 0)
+        }
+        // Creates under a quota run in transactions; a lock holds the first one back while the
+        // others queue up behind it, so they are one batch, retried write by write.
+        let contacts = store.contacts(of: .default)
+        let names = ["Blocker", "Before", "Refused now", "Refused at commit", "After"]
+        let answers = Mutex<[String: [Bool]]>([:])
+        try admin.run("BEGIN; LOCK TABLE contacts IN SHARE MODE")
+        for (index, created) in names.enumerated() {
+            contacts.create(NewContact(name: created), quota: 1000) { result in
+                answers.withLock { $0[created, default: []].append((try? result.get()) != nil) }
+            }
+            if index == 0 { try Self.awaitLockWait(pid: pid, database: name) }
+        }
+        usleep(200_000)
+        try admin.run("COMMIT")
+        let deadline = Date().addingTimeInterval(30)
+        while answers.withLock({ $0.count }) < names.count, Date() < deadline { usleep(20_000) }
+        usleep(300_000)  // time for an answer given twice to arrive
+        let given = answers.withLock { $0 }
+        for created in names { #expect(given[created]?.count == 1, "\(created) was answered \(given[created]?.count ?? 0) times") }
+        let stored = Set(try Self.stored(admin))
+        for (created, outcomes) in given where outcomes.contains(true) { #expect(stored.contains(created), "\(created) acknowledged, not stored") }
+        #expect(given["Refused now"] == [false] && given["Refused at commit"] == [false])
+    }
+
     /// Creates `names` at once through the store's writer; each one's outcome.
     static func createAll(_ names: [String], in store: PostgreSQLDataStore) -> [(String, Result<Contact, StorageError>)] {
         let contacts = store.contacts(of: .default)
