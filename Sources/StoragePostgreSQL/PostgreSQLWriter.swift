@@ -12,8 +12,8 @@ import Synchronization
 ///
 /// A batch of contact creates only (what a burst of POST /contacts queues) is one statement
 /// committing on its own, sent on the connection in pipeline mode (`pipeline`): the next
-/// batch is sent while the last one's commit is in flight, so the server never waits for this
-/// side between two commits. Batches complete in the order sent, each at its own sync point.
+/// batch may be sent while the last one's commit is in flight, so the server need not wait for
+/// this side between two commits. Batches complete in the order sent, each at its own sync point.
 ///
 /// The batch runs without savepoints (each costs a round trip). If one write fails,
 /// PostgreSQL aborts the transaction: it is rolled back and every write of the batch runs
