@@ -4,9 +4,9 @@
  * COMMIT, so one WAL flush, per row; synchronous_commit=on), for SECONDS seconds. The INSERT is
  * quickactiond's own (same table, columns, RETURNING seq; prepared, parameters bound), into the
  * `contacts` table of the database CONNINFO names after quickactiond migrated it, with
- * `account` -1: an account no request reads, so the server's lists do not change. The same
- * number of threads as the POST run's connections: the comparison is at the same concurrency.
- * Prints one JSON line.
+ * `account` -1: an account no request reads (bench/run.sh makes it), so the server's lists do
+ * not change. The same number of threads as the POST run's connections: the comparison is at
+ * the same concurrency. Prints one JSON line.
  *
  *   pq_loop CONNINFO THREADS SECONDS
  */

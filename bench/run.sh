@@ -335,13 +335,25 @@ postgres_section() {
     done
     stop_pid "$QS_PID"; QS_PID=""
 
-    # (P2) durable POST /contacts on A, 16 connections, between 5 s runs of the libpq loop: the raw
-    # libpq loop (one connection, one commit per row), and the stricter 16 connections at once
-    # (the POST run's concurrency, where PostgreSQL shares their commits' WAL flushes), before and after.
+    # (P2) durable POST /contacts on A, 16 connections, alternated in paired rounds with the raw
+    # libpq loop on 16 connections at once (the POST run's concurrency, where PostgreSQL shares
+    # their commits' WAL flushes), 5 s each; the loop on one connection (one commit per row) before and after.
+    # The loop's rows go to account -1 (the accounts' foreign key wants it to exist; no request reads it).
+    psql -X -q -d "$pg dbname=qa_bench" -c "INSERT INTO accounts (key, id, name, created_ms) VALUES (-1, 'pq-loop', 'pq_loop', 0)" ||
+        fail "could not make the loop's account"
     timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 1 5 >"$R/pq_loop1_a.json" || fail "pq_loop failed"
-    timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_a.json" || fail "pq_loop failed"
-    BENCH_RUN_TAG="pg$(date +%s)" run_wrk rP2_post -t2 -c16 -d10s --latency -s "$BENCH/post.lua" "$QA/contacts"
-    timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_b.json" || fail "pq_loop failed"
+    BENCH_RUN_TAG="pgwarm$(date +%s)" run_wrk warmP_post -t2 -c16 -d2s -s "$BENCH/post.lua" "$QA/contacts"
+    for r in $(seq "$ROUNDS"); do
+        local sides=(post loop)
+        [ $((r % 2)) = 1 ] || sides=(loop post)
+        for side in "${sides[@]}"; do
+            if [ "$side" = post ]; then
+                BENCH_RUN_TAG="pg$r$(date +%s)" run_wrk "rP2_post_$r" -t2 -c16 -d5s --latency -s "$BENCH/post.lua" "$QA/contacts"
+            else
+                timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 16 5 >"$R/pq_loop_$r.json" || fail "pq_loop failed"
+            fi
+        done
+    done
     timeout 60 "$T/pq_loop" "$pg dbname=qa_bench" 1 5 >"$R/pq_loop1_b.json" || fail "pq_loop failed"
 
     # (P3) a change on A seen on B's /events stream.

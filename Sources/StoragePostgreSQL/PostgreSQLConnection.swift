@@ -20,6 +20,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     private let notices: Unmanaged<PostgreSQLNoticeBridge.Context>?
     /// Prepared statements' names, keyed by their SQL text.
     private var prepared: [String: String] = [:]
+    /// How many statement names were given (each name is used once).
+    private var statements = 0
 
     /// Connects to `location` (`database`, when given, replaces its database name), checks the
     /// connection is usable, hands the server's notices to `log` (libpq prints them on stderr
@@ -86,6 +88,16 @@ final class PostgreSQLConnection: @unchecked Sendable {
     @discardableResult
     func execute(_ sql: String, _ values: [PostgreSQLValue] = []) throws(StorageError) -> PostgreSQLResult {
         let name = try statement(sql, types: values.map(\.type))
+        let result = Self.withParameters(values) { count, pointers, lengths, formats in
+            PQexecPrepared(handle, name, count, pointers, lengths, formats, 1)
+        }
+        return try check(result, sql: sql)
+    }
+
+    /// Runs `body` with `values` as libpq's parameter arrays (count, values, lengths, formats).
+    private static func withParameters<Result>(
+        _ values: [PostgreSQLValue], _ body: (Int32, [UnsafePointer<CChar>?], [Int32], [Int32]) -> Result
+    ) -> Result {
         let encoded = values.map(\.encoded)
         var buffer: [UInt8] = []
         var offsets: [Int?] = []
@@ -102,15 +114,14 @@ final class PostgreSQLConnection: @unchecked Sendable {
         buffer.append(0)
         let lengths = encoded.map { Int32($0?.count ?? 0) }
         let formats = values.map(\.format)
-        let result = buffer.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+        return buffer.withUnsafeBufferPointer { buffer -> Result in
             let base = UnsafeRawPointer(buffer.baseAddress)
             let pointers = offsets.map { offset -> UnsafePointer<CChar>? in
                 guard let offset, let base else { return nil }
                 return (base + offset).assumingMemoryBound(to: CChar.self)
             }
-            return PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
+            return body(Int32(values.count), pointers, lengths, formats)
         }
-        return try check(result, sql: sql)
     }
 
     /// Runs `sql` (one or more statements without parameters: schema, transaction control,
@@ -122,10 +133,85 @@ final class PostgreSQLConnection: @unchecked Sendable {
     /// The name of the prepared statement for `sql`, preparing it on first use.
     private func statement(_ sql: String, types: [Oid]) throws(StorageError) -> String {
         if let name = prepared[sql] { return name }
-        let name = "q\(prepared.count + 1)"
+        statements += 1
+        let name = "q\(statements)"
         _ = try check(PQprepare(handle, name, sql, Int32(types.count), types), sql: sql)
         prepared[sql] = name
         return name
+    }
+
+    /// Enters libpq's pipeline mode: statements are then sent (`send`) without waiting for the
+    /// results of those before them, which come back in order (`nextPipelineEvent`).
+    func enterPipeline() throws(StorageError) {
+        guard PQenterPipelineMode(handle) == 1 else { throw failure() }
+    }
+
+    /// Leaves pipeline mode, once every result sent for was read.
+    func exitPipeline() throws(StorageError) {
+        guard PQexitPipelineMode(handle) == 1 else { throw failure() }
+    }
+
+    /// Queues `sql` with `values` bound in pipeline mode, after a prepare of it (in the
+    /// pipeline too) on its first use; true when it queued that prepare, whose results then
+    /// come first. Nothing is sent before `sync()`.
+    func send(_ sql: String, _ values: [PostgreSQLValue]) throws(StorageError) -> Bool {
+        var preparing = false
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else {
+            statements += 1
+            name = "q\(statements)"
+            let types = values.map(\.type)
+            guard PQsendPrepare(handle, name, sql, Int32(types.count), types) == 1 else { throw failure() }
+            prepared[sql] = name
+            preparing = true
+        }
+        let sent = Self.withParameters(values) { count, pointers, lengths, formats in
+            PQsendQueryPrepared(handle, name, count, pointers, lengths, formats, 1)
+        }
+        guard sent == 1 else { throw failure() }
+        return preparing
+    }
+
+    /// Forgets that `sql` is prepared (its prepare, sent in a pipeline, failed).
+    func forgetStatement(_ sql: String) {
+        prepared[sql] = nil
+    }
+
+    /// Ends what was queued since the last sync point with one and sends it all: the server
+    /// commits the implicit transaction of those statements when it reaches the sync point (or
+    /// rolls it back after an error in one of them), then reports `.sync`.
+    func sync() throws(StorageError) {
+        guard PQpipelineSync(handle) == 1 else { throw failure() }
+    }
+
+    /// Reads what the server sent so far, without waiting.
+    func readInput() throws(StorageError) {
+        guard PQconsumeInput(handle) == 1 else { throw failure() }
+    }
+
+    /// The pipeline's next event when it has arrived (after `readInput`); nil when it has not.
+    /// Throws when the connection is lost or the server is shutting down.
+    func nextPipelineEvent() throws(StorageError) -> PostgreSQLPipelineEvent? {
+        guard PQisBusy(handle) == 0 else { return nil }
+        guard let result = PQgetResult(handle) else { return .endOfStatement }
+        let status = PQresultStatus(result)
+        if status == PGRES_PIPELINE_SYNC || status == PGRES_PIPELINE_ABORTED {
+            PQclear(result)
+            return status == PGRES_PIPELINE_SYNC ? .sync : .aborted
+        }
+        do {
+            return .result(try check(result, sql: ""))
+        } catch {
+            if error.isPostgreSQLConnectionLoss || !isOpen { throw error }
+            return .failed(error)
+        }
+    }
+
+    /// Waits up to `milliseconds` for the server to send something or `wakeup` to be signalled.
+    func waitForInput(orWakeup wakeup: PostgreSQLWakeup, milliseconds: Int32) {
+        _ = qa_pq_wait_either(PQsocket(handle), wakeup.descriptor, milliseconds)
     }
 
     /// Returns `result` when the statement succeeded; otherwise clears it and throws an error

@@ -130,14 +130,9 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         }
     }
 
-    /// Inserts `inserts` (at most `maximumPerStatement`) and sends their notices as instance
-    /// `instance`, in ONE statement outside any transaction: its own commit (one round trip and
-    /// one WAL flush for the whole batch). Stages each insert's sequence.
-    static func insertCommitted(
-        _ inserts: [PostgreSQLContactInsertWrite], instance: String, on connection: PostgreSQLConnection
-    ) throws(StorageError) {
-        let result = try connection.execute(
-            PostgreSQLContactSQL.insertNotifying(rows: inserts.count), inserts.flatMap(\.values) + [.text(instance)])
+    /// Stages the sequence of each of `inserts` from `result`, the rows (id, sequence) of the
+    /// statement that inserted them (`PostgreSQLContactSQL.insertNotifying`); throws when one is missing.
+    static func stage(_ result: PostgreSQLResult, of inserts: [PostgreSQLContactInsertWrite]) throws(StorageError) {
         let returned = result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }
         let sequences = Dictionary(returned, uniquingKeysWith: { first, _ in first })
         for insert in inserts {

@@ -10,6 +10,11 @@ import Synchronization
 /// above one commit per round trip and fsync is reached. No write completes before the commit
 /// that holds it returned.
 ///
+/// A batch of contact creates only (what a burst of POST /contacts queues) is one statement
+/// committing on its own, sent on the connection in pipeline mode (`pipeline`): the next
+/// batch may be sent while the last one's commit is in flight, so the server need not wait for
+/// this side between two commits. Batches complete in the order sent, each at its own sync point.
+///
 /// The batch runs without savepoints (each costs a round trip). If one write fails,
 /// PostgreSQL aborts the transaction: it is rolled back and every write of the batch runs
 /// again in a transaction of its own, so a failing write fails alone. A write that ran past
@@ -22,14 +27,27 @@ import Synchronization
 final class PostgreSQLWriter: Sendable {
     /// The writer's connection slot.
     let session: PostgreSQLSession
-    private let queue = Mutex<[any PostgreSQLQueuedWrite]>([])
+    private let queue = Mutex(Queue())
     private let committer = DispatchQueue(label: "quickactiond.postgresql.committer")
     private static let notify = "SELECT pg_notify('\(PostgreSQLChangeNotice.channel)', n) FROM unnest($1::text[]) AS n"
 
     /// This instance's id in the notices it sends.
-    private let instance: String
+    let instance: String
     /// Told whether each batch answered in time.
-    private let health: PostgreSQLQueryHealth
+    let health: PostgreSQLQueryHealth
+    /// Wakes the committing thread while it waits on the pipeline (nil: no pipeline, every
+    /// batch runs in a transaction).
+    let wakeup = PostgreSQLWakeup()
+
+    /// The writes waiting for the committing thread; whether it is running (it then takes
+    /// again before it stops); and, while it waits on the pipeline with room for a batch, how
+    /// many queued writes make one worth sending (the write that brings the queue there wakes
+    /// it; 0: it does not wait for writes).
+    private struct Queue {
+        var writes: [any PostgreSQLQueuedWrite] = []
+        var running = false
+        var wakeAt = 0
+    }
 
     init(session: PostgreSQLSession, instance: String, health: PostgreSQLQueryHealth) {
         self.session = session
@@ -48,8 +66,7 @@ final class PostgreSQLWriter: Sendable {
         let write = PostgreSQLWrite(
             body, notify: notify, committed: committed,
             completion: { result in DispatchQueue.global().async { completion(result) } })
-        queue.withLock { $0.append(write) }
-        committer.async { [self] in commitQueued() }
+        enqueue(write)
     }
 
     /// Queues a contact insert for the next group commit, which inserts the batch's contacts
@@ -62,8 +79,7 @@ final class PostgreSQLWriter: Sendable {
         let write = PostgreSQLContactInsertWrite(
             values: values, id: id, account: account, quota: quota, notify: notify, committed: committed,
             completion: { result in DispatchQueue.global().async { completion(result) } })
-        queue.withLock { $0.append(write) }
-        committer.async { [self] in commitQueued() }
+        enqueue(write)
     }
 
     /// Runs `body` in the next group commit and waits until that commit returned.
@@ -80,76 +96,100 @@ final class PostgreSQLWriter: Sendable {
                 outcome.withLock { $0 = result }
                 done.signal()
             })
-        queue.withLock { $0.append(write) }
-        committer.async { [self] in commitQueued() }
+        enqueue(write)
         done.wait()
         guard let result = outcome.withLock({ $0 }) else { throw StorageError(message: "a write finished without a result") }
         return try result.get()
     }
 
-    /// Commits everything queued (on the committing thread).
-    private func commitQueued() {
-        let batch = queue.withLock { queue in
-            defer { queue.removeAll(keepingCapacity: true) }
-            return queue
+    /// Queues `write` and makes sure the committing thread takes it.
+    private func enqueue(_ write: any PostgreSQLQueuedWrite) {
+        let (running, wake) = queue.withLock { queue in
+            queue.writes.append(write)
+            let wake = queue.wakeAt > 0 && queue.writes.count >= queue.wakeAt
+            if wake { queue.wakeAt = 0 }
+            return (queue.running, wake)
         }
-        guard !batch.isEmpty else { return }
-        // A batch of contact creates only (what a burst of POST /contacts queues) is one
-        // statement committing on its own: one round trip instead of four. Creates under a
-        // quota need their accounts locked and counted first, in the same transaction.
-        let inserts = batch.compactMap { $0 as? PostgreSQLContactInsertWrite }
-        if inserts.count == batch.count, inserts.count > 1, inserts.count <= PostgreSQLContactInsertWrite.maximumPerStatement,
-            !inserts.contains(where: { $0.quota != nil })
-        {
-            do throws(StorageError) {
-                try session.use(retry: false) { (connection) throws(StorageError) in
-                    try PostgreSQLContactInsertWrite.insertCommitted(inserts, instance: instance, on: connection)
-                }
-                inserts.forEach { $0.didCommit() }
-                inserts.forEach { $0.finish(nil) }
-                return
-            } catch {
-                if error.isPostgreSQLTimeout {
-                    health.observe(Result<Void, StorageError>.failure(error))
-                    batch.forEach { $0.finish(error) }
-                    return
-                }
-                // Lost while the statement ran, it may have committed (it is its own
-                // transaction): the ids, read on a new connection, tell. All stored: done. None:
-                // it runs again below, in a transaction. Refused (nothing stored): the same.
-                if error.isPostgreSQLConnectionLoss {
-                    switch storedSequences(of: inserts) {
-                    case .all:
-                        inserts.forEach { $0.didCommit() }
-                        inserts.forEach { $0.finish(nil) }
-                        return
-                    case .none:
-                        break
-                    case .unknown:
-                        batch.forEach { $0.finish(error) }
-                        return
-                    }
-                }
+        if !running {
+            committer.async { [self] in commitQueued() }
+        } else if wake {
+            wakeup?.signal()
+        }
+    }
+
+    /// Takes the queued writes. When there are none and `stopping` is set, the committing
+    /// thread stops (the next write starts it again).
+    func takeQueued(stopping: Bool) -> [any PostgreSQLQueuedWrite] {
+        queue.withLock { queue in
+            let writes = queue.writes
+            queue.writes.removeAll(keepingCapacity: true)
+            if stopping { queue.running = !writes.isEmpty }
+            // Not waiting on the pipeline (even when a failure left it without resetting this).
+            queue.wakeAt = 0
+            return writes
+        }
+    }
+
+    /// Takes the queued writes when there are at least `count` (or one that is not a create:
+    /// it must not wait); otherwise takes none, and the write that brings the queue to
+    /// `count` signals `wakeup`.
+    func takeQueued(atLeast count: Int) -> [any PostgreSQLQueuedWrite] {
+        queue.withLock { queue in
+            guard queue.writes.count >= count || queue.writes.contains(where: { !($0 is PostgreSQLContactInsertWrite) }) else {
+                queue.wakeAt = count
+                return []
             }
+            let writes = queue.writes
+            queue.writes.removeAll(keepingCapacity: true)
+            queue.wakeAt = 0
+            return writes
         }
+    }
+
+    /// The committing thread no longer waits for writes on the pipeline.
+    func stopWaitingForWrites() {
+        queue.withLock { $0.wakeAt = 0 }
+    }
+
+    /// Commits everything queued until nothing is (on the committing thread).
+    private func commitQueued() {
+        var batch = takeQueued(stopping: true)
+        while !batch.isEmpty {
+            if let inserts = pipelined(batch) {
+                batch = pipeline(inserts)
+                if !batch.isEmpty { continue }
+            } else {
+                commit(batch)
+            }
+            batch = takeQueued(stopping: true)
+        }
+    }
+
+    /// Commits `batch` in one transaction, or write by write when one of them failed.
+    func commit(_ batch: [any PostgreSQLQueuedWrite]) {
+        // The writes completed alone before one that threw have their answer already.
+        var completed = 0
         do throws(StorageError) {
             if try !commitTogether(batch) {
-                for write in batch { try commitAlone(write) }
+                for write in batch {
+                    try commitAlone(write)
+                    completed += 1
+                }
             }
             health.observe(Result<Void, StorageError>.success(()))
         } catch {
             health.observe(Result<Void, StorageError>.failure(error))
-            batch.forEach { $0.finish(error) }
+            batch.dropFirst(completed).forEach { $0.finish(error) }
         }
     }
 
     /// What a lost connection left of a batch of inserts.
-    private enum Outcome {
+    enum Outcome {
         case all, none, unknown
     }
 
     /// Whether `inserts` are stored (their sequences are then staged), read on a new connection.
-    private func storedSequences(of inserts: [PostgreSQLContactInsertWrite]) -> Outcome {
+    func storedSequences(of inserts: [PostgreSQLContactInsertWrite]) -> Outcome {
         let stored = try? session.use { (connection) throws(StorageError) -> [String: Int64] in
             let result = try connection.execute(PostgreSQLContactSQL.sequencesOfIDs, [.words(inserts.map(\.id))])
             return Dictionary(result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }, uniquingKeysWith: { first, _ in first })
