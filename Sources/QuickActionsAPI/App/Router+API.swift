@@ -58,7 +58,8 @@ extension Router {
                     schedule: dependencies.schedule),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
-                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife),
+                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife,
+                    schedule: dependencies.schedule),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
                 system: system,

@@ -1046,7 +1046,9 @@ paths:
             The contact that `userInfo.contactId` or `userInfo.Name` names is gone (deleted, or never
             existed); the device's items are stale and it should fetch the `refresh` link (/shortcuts).
             The problem's `disabledMessage` is the text to show on the stale item ("This contact was
-            deleted"), in the request's language (`Accept-Language`).
+            deleted"), in the request's language (`Accept-Language`). A scheduled item's trigger (its
+            `userInfo.scheduledItemId`) gets this answer before the item's window, and once it left the list
+            (ended or deleted) more than `--stale-window` ago ("This action is no longer available").
           content:
             application/problem+json:
               schema:

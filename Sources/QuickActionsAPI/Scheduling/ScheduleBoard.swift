@@ -109,12 +109,13 @@ public final class ScheduleBoard: Sendable {
         }
     }
 
-    /// Whether a trigger of the item `id` by `account` at `now` is accepted: while it shows and
-    /// for the stale window after it left the list. nil when no item has that id (never one, or
-    /// purged).
-    public func acceptsTrigger(of id: String, by account: AccountKey, at now: Timestamp) -> Bool? {
+    /// Whether a trigger of the item `id`, of type `type`, by `account` at `now` is accepted:
+    /// while the item shows in the account's list and for the stale window after it left it
+    /// (ended or deleted). Not before its window, nor for an item deleted before it showed,
+    /// another type, another account's item, or an id no item has (never one, or purged).
+    public func acceptsTrigger(of id: String, type: String, by account: AccountKey, at now: Timestamp) -> Bool {
         state.withLock { state in
-            guard let stored = state.stored.first(where: { $0.item.id == id }) else { return nil }
+            guard let stored = state.stored.first(where: { $0.item.id == id }), stored.item.type == type else { return false }
             return Self.applies(stored.item, to: account, in: state) && stored.acceptsTrigger(at: now, staleWindow: staleWindow)
         }
     }
