@@ -80,4 +80,24 @@ import Testing
         try Expect.problem(past, 422)
         #expect(try past.jsonObject()["field"] as? String == "until")
     }
+
+    @Test("With --accounts: the admin schedules for one account; only its stream hears of it, at the write and at until; an account token gets 403")
+    func withAccountsOnlyTheListedAccountsListChanges() throws {
+        let server = try AccountsEndToEndTests.server()
+        defer { server.stop() }
+        let alice = try AccountsEndToEndTests.createAccount(server, name: "Alice")
+        let bob = try AccountsEndToEndTests.createAccount(server, name: "Bob")
+        let aliceStream = try EventStreamClient(server: server, headers: [("Authorization", "Bearer \(alice.token)")])
+        let bobStream = try EventStreamClient(server: server, headers: [("Authorization", "Bearer \(bob.token)")])
+        #expect(try aliceStream.next("shortcuts", within: 10) != nil && bobStream.next("shortcuts", within: 10) != nil)
+        let now = Date()
+        let body = #"{"type":"AliceSale","title":{"default":"Sale"},"from":"\#(Self.rfc3339(now.addingTimeInterval(-60)))","until":"\#(Self.rfc3339(now.addingTimeInterval(2)))","accounts":["\#(alice.id)"]}"#
+        try Expect.problem(try AccountsEndToEndTests.send(server, alice.token, "POST", "/scheduled-items", json: body), 403)
+        #expect(try AccountsEndToEndTests.send(server, AccountsEndToEndTests.adminToken, "POST", "/scheduled-items", json: body).status == 201)
+        let shown = try #require(try aliceStream.next("shortcuts", within: 10), "Alice's stream heard nothing of the write")
+        #expect(try Self.types(shown).contains("AliceSale"))
+        let left = try #require(try aliceStream.next("shortcuts", within: 10), "Alice's stream heard nothing at until")
+        #expect(try !Self.types(left).contains("AliceSale"))
+        #expect(try bobStream.takePending().filter { $0.event == "shortcuts" }.isEmpty, "Bob's list did not change")
+    }
 }
