@@ -95,7 +95,8 @@ import Testing
         #expect(items[3].objectValue?["rank"] == 1)
         #expect(try api.send("GET", "/shortcuts", headers: [("Accept", "application/x-plist")]).text.contains("<string>SaleAction</string>"))
         #expect(try api.send("GET", "/shortcuts?visible=true").text.contains("SaleAction"))
-        #expect(try api.send("GET", "/shortcuts?platform=android").text.contains("Summer sale"))
+        let android = try api.send("GET", "/shortcuts?platform=android").text
+        #expect(android.contains("Summer sale") && android.contains(#""id":"scheduled-\#(id)""#), "\(android)")
         #expect(try api.send("GET", "/shortcuts?platform=web").text.contains("Summer sale"))
         let explained = try #require(try api.send("GET", "/shortcuts?explain=true").object()["items"]?.elements)
         #expect(
