@@ -64,9 +64,10 @@ final class ScheduledItemsController: Sendable {
         let patch = try Self.validated { () throws(ValidationError) in try ScheduledItemPatch(json: body.fields) }
         let expected = Self.expectedRevision(request, id: id)
         let current = try existing(id)
-        if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
         let now = board.now()
+        // A value that can never be stored is 422 whatever the validator says.
         let draft = try checked(patch.applied(to: current), now: now)
+        if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
         let result = try Self.refusingPastTheLimit { () throws(StorageError) in
             try items.update(id: id, to: draft, expectedRevision: expected ?? current.revision, now: now)
         }

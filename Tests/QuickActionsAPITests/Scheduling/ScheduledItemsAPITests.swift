@@ -34,6 +34,9 @@ import Testing
         #expect(try api.send("GET", "/scheduled-items/\(id)").object() == (try created.object()))
         let list = try api.send("GET", "/scheduled-items").object()
         #expect(list["items"]?.elements?.count == 1)
+        // A value that can never be stored is 422 before any validator is compared.
+        try api.send("PATCH", "/scheduled-items/\(id)", json: #"{"title":{"default":""}}"#, headers: [("If-Match", "\"\(id).7\"")])
+            .expectProblem(422)
         // A stale validator changes nothing.
         try api.send("PATCH", "/scheduled-items/\(id)", json: #"{"title":{"default":"Sale"}}"#, headers: [("If-Match", "\"\(id).7\"")])
             .expectProblem(412)
