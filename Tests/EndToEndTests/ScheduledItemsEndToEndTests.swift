@@ -91,7 +91,8 @@ import Testing
         let bobStream = try EventStreamClient(server: server, headers: [("Authorization", "Bearer \(bob.token)")])
         #expect(try aliceStream.next("shortcuts", within: 10) != nil && bobStream.next("shortcuts", within: 10) != nil)
         let now = Date()
-        let body = #"{"type":"AliceSale","title":{"default":"Sale"},"from":"\#(Self.rfc3339(now.addingTimeInterval(-60)))","until":"\#(Self.rfc3339(now.addingTimeInterval(2)))","accounts":["\#(alice.id)"]}"#
+        let window = #""from":"\#(Self.rfc3339(now.addingTimeInterval(-60)))","until":"\#(Self.rfc3339(now.addingTimeInterval(2)))""#
+        let body = #"{"type":"AliceSale","title":{"default":"Sale"},\#(window),"accounts":["\#(alice.id)"]}"#
         try Expect.problem(try AccountsEndToEndTests.send(server, alice.token, "POST", "/scheduled-items", json: body), 403)
         #expect(try AccountsEndToEndTests.send(server, AccountsEndToEndTests.adminToken, "POST", "/scheduled-items", json: body).status == 201)
         let shown = try #require(try aliceStream.next("shortcuts", within: 10), "Alice's stream heard nothing of the write")
