@@ -1841,8 +1841,8 @@ components:
           fr: Soldes d'été
         icon:
           type: date
-        from: "2026-06-21T00:00:00+02:00"
-        until: "2026-07-01T00:00:00+02:00"
+        from: "2099-06-21T00:00:00+02:00"
+        until: "2099-07-01T00:00:00+02:00"
       properties:
         type:
           type: string
