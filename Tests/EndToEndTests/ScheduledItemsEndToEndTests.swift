@@ -4,7 +4,9 @@ import Testing
 
 /// Scheduled items through the real binary: the list changes at each edge of a window with no
 /// request in between, and a trigger is accepted for the stale window after the item left.
-@Suite struct ScheduledItemsEndToEndTests {
+/// One test at a time: each waits seconds for an edge, and holding several of the test
+/// runner's threads at once starves the suites that run on them meanwhile.
+@Suite(.serialized) struct ScheduledItemsEndToEndTests {
     /// An instant in RFC 3339 with milliseconds, UTC.
     static func rfc3339(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
@@ -63,12 +65,12 @@ import Testing
     }
 
     @Test("--stale-window: past it, a trigger of an item that ended is 410 with the message; bad windows are 422 naming until")
-    func afterTheStaleWindowATriggerIsGone() throws {
+    func afterTheStaleWindowATriggerIsGone() async throws {
         let server = try ServerProcess(arguments: ["--no-seed", "--stale-window", "1s"])
         defer { server.stop() }
         let now = Date()
         let id = try Self.schedule(server, "SaleAction", from: now.addingTimeInterval(-60), until: now.addingTimeInterval(0.5))
-        Thread.sleep(forTimeInterval: 2)
+        try await Task.sleep(for: .seconds(2))
         let gone = try server.request(
             "POST", "/trigger", headers: [("Content-Type", "application/json"), ("Accept-Language", "fr")],
             json: #"{"type":"SaleAction","userInfo":{"scheduledItemId":"\#(id)"}}"#)
