@@ -9,7 +9,7 @@ import StorageCore
 enum Routes {
     static func all(
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
-        accounts: AccountsController, system: SystemController
+        accounts: AccountsController, system: SystemController, scheduled: ScheduledItemsController
     ) -> [Route] {
         let preview = PreviewPageController(settings: shortcuts.settings)
         return [
@@ -36,6 +36,12 @@ enum Routes {
             Route("GET", "/preview", "getPreviewPage", access: .open, store: .never, preview.getPreviewPage),
             Route("GET", "/preview/app.js", "getPreviewScript", access: .open, store: .never, preview.getPreviewScript),
             Route("GET", "/preview/app.css", "getPreviewStyleSheet", access: .open, store: .never, preview.getPreviewStyleSheet),
+
+            Route("GET", "/scheduled-items", "listScheduledItems", access: .operations, scheduled.listScheduledItems),
+            Route("POST", "/scheduled-items", "createScheduledItem", access: .operations, scheduled.createScheduledItem),
+            Route("GET", "/scheduled-items/{id}", "getScheduledItem", access: .operations, scheduled.getScheduledItem),
+            Route("PATCH", "/scheduled-items/{id}", "updateScheduledItem", access: .operations, scheduled.updateScheduledItem),
+            Route("DELETE", "/scheduled-items/{id}", "deleteScheduledItem", access: .operations, scheduled.deleteScheduledItem),
 
             Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
             Route("GET", "/triggers", "listTriggers", triggers.listTriggers),

@@ -9,6 +9,8 @@ public protocol DataStore: Sendable {
     /// The triggers and Idempotency-Key answers of `account` (a cheap view). The retention
     /// purge and the stored counts of the view act on the whole store.
     func triggers(of account: AccountKey) -> any TriggerStore
+    /// The scheduled items (one list for the whole store).
+    var scheduledItems: any ScheduledItemStore { get }
     /// Every committed contact change of every account, in commit order. A change with
     /// neither `before` nor `after` says only that the account's contacts changed in ways this
     /// process did not see (another process sharing the store made them): re-read them.

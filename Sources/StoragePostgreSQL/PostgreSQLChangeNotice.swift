@@ -16,6 +16,8 @@ struct PostgreSQLChangeNotice: Sendable, Equatable {
         case tokenReplaced = "r"
         /// The account was deleted.
         case accountDeleted = "d"
+        /// The scheduled items changed (the account and the number are 0).
+        case scheduledItems = "s"
     }
 
     /// The channel every instance listens on.

@@ -14,6 +14,7 @@ final class PostgreSQLDataStore: DataStore {
     /// Merges the trigram index's pending list off the write path.
     let indexMaintenance: PostgreSQLIndexMaintenance
     let accounts: any AccountStore
+    let scheduledItems: any ScheduledItemStore
     private let defaultContacts: PostgreSQLContactRepository
 
     /// Connects to the database `location` names (a `postgres://` URL, a libpq keyword string,
@@ -37,6 +38,7 @@ final class PostgreSQLDataStore: DataStore {
         self.database = database
         databaseName = name
         accounts = PostgreSQLAccountStore(store: database)
+        scheduledItems = PostgreSQLScheduledItemStore(store: database)
         defaultContacts = PostgreSQLContactRepository(store: database, account: .default)
         listener = PostgreSQLListener(database: database)
         indexMaintenance = PostgreSQLIndexMaintenance(database: database)

@@ -17,6 +17,8 @@ final class PostgreSQLDatabase: Sendable {
     let accountChanges = AccountChangeFeed()
     /// Triggers the other instances recorded.
     let remoteTriggers = TriggerFeed()
+    /// The other instances' writes of scheduled items.
+    let scheduledItemChanges = ScheduledItemChangeFeed()
 
     /// What readiness runs on a reader: a read of `contacts`, which waits behind a lock that
     /// keeps requests from reading it (`LOCK TABLE … IN ACCESS EXCLUSIVE MODE`), under the

@@ -79,6 +79,7 @@ final class PostgreSQLListener: Sendable {
     /// Publishes what `notices` say changed.
     private func handle(_ notices: [PostgreSQLChangeNotice]) {
         var contacts: [(account: AccountKey, sequences: [Int64])] = []
+        var scheduled = false
         for notice in notices {
             switch notice.kind {
             case .contact:
@@ -107,8 +108,11 @@ final class PostgreSQLListener: Sendable {
                 database.accountChanges.publish(.tokenReplaced(notice.account))
             case .accountDeleted:
                 database.accountChanges.publish(.deleted(notice.account))
+            case .scheduledItems:
+                scheduled = true
             }
         }
+        if scheduled { database.scheduledItemChanges.publish() }
         for (account, sequences) in contacts { publishContacts(sequences, of: account) }
     }
 
@@ -138,6 +142,7 @@ final class PostgreSQLListener: Sendable {
     private func resynchronize() {
         database.accountChanges.publish(.everything)
         database.changes.publish(ContactChange(account: .default, before: nil, after: nil))
+        database.scheduledItemChanges.publish()
     }
 }
 

@@ -99,6 +99,26 @@ enum PostgreSQLSchema {
         );
         CREATE INDEX tombstones_since ON tombstones (since_ms);
         """,
+        // 4: the scheduled items (SQLite's migration 10): one list for every account
+        // (`accounts` NULL, or a JSON array of account ids), texts, icon and userInfo as JSON,
+        // times in ms; a deleted item keeps its row (`deleted_ms`) until purged by age.
+        """
+        CREATE TABLE scheduled_items (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id text NOT NULL UNIQUE,
+            type text NOT NULL,
+            title text NOT NULL,
+            subtitle text,
+            icon text,
+            user_info text,
+            from_ms bigint NOT NULL,
+            until_ms bigint NOT NULL,
+            accounts text,
+            created_ms bigint NOT NULL,
+            revision bigint NOT NULL,
+            deleted_ms bigint
+        );
+        """,
     ]
 
     /// Whether any of quickactiond's tables exists (in the connection's search path).

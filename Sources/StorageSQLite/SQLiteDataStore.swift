@@ -8,6 +8,7 @@ final class SQLiteDataStore: DataStore {
     /// The account `default`'s contacts, kept: single-account mode asks for them on every request.
     private let defaultContacts: SQLiteContactRepository
     let accounts: any AccountStore
+    let scheduledItems: any ScheduledItemStore
 
     /// Opens (or creates), checks and migrates the database at `path` (see
     /// `SQLiteContactRepository.open(path:clock:)` for what it refuses).
@@ -20,6 +21,7 @@ final class SQLiteDataStore: DataStore {
         self.clock = clock
         defaultContacts = SQLiteContactRepository(database: database, account: .default, clock: clock)
         accounts = SQLiteAccountStore(database: database, clock: clock)
+        scheduledItems = SQLiteScheduledItemStore(database: database)
     }
 
     /// The database file.

@@ -193,6 +193,27 @@ enum SQLiteSchema {
         CREATE INDEX tombstones_since ON tombstones (since_ms);
         \(accountTrigger("tombstones"))
         """,
+        // 10: the scheduled items, one list for every account (`accounts`: NULL for every
+        // account, else a JSON array of account ids). Texts, icon and userInfo as JSON, times in
+        // ms. A deleted item keeps its row, marked by `deleted_ms`, until it is purged by age
+        // (a device may still show it).
+        """
+        CREATE TABLE scheduled_items (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            title TEXT NOT NULL,
+            subtitle TEXT,
+            icon TEXT,
+            user_info TEXT,
+            from_ms INTEGER NOT NULL,
+            until_ms INTEGER NOT NULL,
+            accounts TEXT,
+            created_ms INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            deleted_ms INTEGER
+        );
+        """,
     ]
 
     /// The words of the `RAISE` that refuses a row of a deleted account (mapped to

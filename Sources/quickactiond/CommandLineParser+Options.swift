@@ -106,6 +106,10 @@ extension CommandLineParser {
             "--disabled-retention", value: "DURATION",
             help: "list an unfavorited or deleted favorite's item as disabled this long (default 30d)", seconds: false
         ) { $0.disabledRetentionSeconds = $1 },
+        CommandLineOption(
+            "--stale-window", value: "DURATION",
+            help: "accept a scheduled item's triggers this long after it left the list (default 24h)", seconds: false
+        ) { $0.staleWindowSeconds = $1 },
 
         // Limits of the transport.
         CommandLineOption("--max-body-bytes", value: "N", help: "largest request body, larger is 413 (default 1048576)", integer: 1...(1 << 30)) {

@@ -22,6 +22,8 @@ final class Service: Sendable {
     private let loaded: Mutex<OperatorFiles>
     /// Where requests that need the store run, when its reads may wait (PostgreSQL).
     private let workers: StoreWorkers?
+    /// The scheduled items the lists show, moved on at each edge of their windows.
+    private let schedule: ScheduleBoard
 
     /// The stores this binary can open, tried in order on the `--db` location (an open list:
     /// a backend adds itself here). `log` hears what a store tells the operator.
@@ -69,6 +71,12 @@ final class Service: Sendable {
             idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
             workers: workers)
         dependencies.usageHalfLife = UsageHalfLife(milliseconds: Int64(configuration.usageHalfLifeSeconds) * 1000) ?? .default
+        // One timer per server, on the wall clock: the lists change at each window's edge.
+        let schedule = try ScheduleBoard(
+            items: store.scheduledItems, accounts: configuration.accounts ? store.accounts : nil, clock: DispatchEdgeClock(),
+            staleWindow: .seconds(configuration.staleWindowSeconds), retention: .seconds(configuration.disabledRetentionSeconds))
+        dependencies.schedule = schedule
+        self.schedule = schedule
         let router = Router.api(dependencies)
         self.repository = repository
         self.events = events
@@ -164,6 +172,7 @@ final class Service: Sendable {
         server.stop(grace: .seconds(10))
         workers?.stop()
         purger.stop()
+        schedule.stop()
         do {
             try store.close()
         } catch {

@@ -59,6 +59,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var triggerRetentionSeconds = 90 * 86_400
     /// `--disabled-retention`, in seconds: how long a disabled item (a favorite's tombstone) is kept.
     public var disabledRetentionSeconds = 30 * 86_400
+    /// `--stale-window`, in seconds: how long after a scheduled item left the list its triggers
+    /// are still accepted.
+    public var staleWindowSeconds = 86_400
     /// `--dynamic-order`: how the favorites are ordered after the pinned ones.
     public var dynamicOrder = DynamicOrder.default
     /// `--usage-half-life`, in seconds: how often a pick's weight in the use score halves.

@@ -17,6 +17,10 @@ struct APITestHarness {
     let settings: CurrentSettings
     /// The `/events` streams.
     let events: EventHub
+    /// The scheduled items, on `clock`.
+    let schedule: ScheduleBoard
+    /// The clock the scheduled items' edges are met on: the test moves it.
+    let clock: ManualEdgeClock
 
     /// `accounts`: multi-account mode with this admin token (the default account still holds
     /// the seed, as a migrated database's would).
@@ -24,7 +28,7 @@ struct APITestHarness {
         seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
         catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = [],
         accounts adminToken: String? = nil, maxContactsPerAccount: Int = 10_000, rateLimit: RateLimiter? = nil,
-        workers: StoreWorkers? = nil
+        workers: StoreWorkers? = nil, now: Timestamp = Timestamp.now()
     ) throws {
         let store = InMemoryDataStore()
         self.store = store
@@ -46,10 +50,14 @@ struct APITestHarness {
         }
         let events = EventHub()
         self.events = events
+        let clock = ManualEdgeClock(now: now)
+        self.clock = clock
+        let schedule = try ScheduleBoard(items: store.scheduledItems, accounts: adminToken == nil ? nil : store.accounts, clock: clock)
+        self.schedule = schedule
         let router = Router.api(
             Dependencies(
                 repository: repository, triggers: triggers, settings: settings, cache: self.cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: idempotencyTTLSeconds, store: store, accounts: accounts, workers: workers))
+                idempotencyTTLSeconds: idempotencyTTLSeconds, store: store, accounts: accounts, workers: workers, schedule: schedule))
         handler = APIHandler(router: router, logger: RequestLogger(level: .error), limiter: rateLimit, metrics: metrics, workers: workers)
     }
 

@@ -259,9 +259,10 @@ import Testing
                         }())))
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
 
-        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d"]
+        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d", "--stale-window", "90m"]
         var expectedRanking = ServiceConfiguration()
         expectedRanking.disabledRetentionSeconds = 7 * 86_400
+        expectedRanking.staleWindowSeconds = 90 * 60
         expectedRanking.dynamicOrder = .name
         expectedRanking.usageHalfLifeSeconds = 12 * 3600
         #expect(try serve(ranking) == expectedRanking)

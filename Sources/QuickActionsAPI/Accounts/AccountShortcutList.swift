@@ -23,6 +23,8 @@ public final class AccountShortcutList: RenderedShortcutList {
     private let keys: Mutex<[DynamicSortKey]>
     /// The static items and the renderer (every account's).
     private let setup: ShortcutSetup
+    /// The scheduled items the account's list showed when it was read, in list order.
+    private let scheduled: [ScheduledItem]
     /// A representation and the key it was rendered for.
     private final class Rendered: Sendable {
         let key: ShortcutRepresentationKey
@@ -45,7 +47,7 @@ public final class AccountShortcutList: RenderedShortcutList {
     private let onFirstRender: (@Sendable (AccountShortcutList) -> Void)?
 
     init(
-        favorites: [Contact], version: Int, setup: ShortcutSetup, order: DynamicOrder = .default,
+        favorites: [Contact], version: Int, setup: ShortcutSetup, order: DynamicOrder = .default, scheduled: [ScheduledItem] = [],
         onFirstRender: (@Sendable (AccountShortcutList) -> Void)? = nil
     ) {
         let sorted = favorites.map { (key: order.sortKey(for: $0), contact: $0) }.sorted { $0.key < $1.key }
@@ -54,12 +56,18 @@ public final class AccountShortcutList: RenderedShortcutList {
         keys = Mutex(sorted.map(\.key))
         self.version = version
         self.setup = setup
+        self.scheduled = scheduled
         self.onFirstRender = onFirstRender
     }
 
     /// The full list (not localized).
     public var items: [ShortcutItem] {
-        setup.builder.items(dynamic: favorites.map(ShortcutItemBuilder.favoriteItem(for:)), ranked: true)
+        items(scheduled: scheduled.map { $0.shortcutItem(language: nil) })
+    }
+
+    /// The full list with `scheduled` (the scheduled items, localized) before the favorites.
+    private func items(scheduled: [ShortcutItem]) -> [ShortcutItem] {
+        setup.builder.items(dynamic: scheduled + favorites.map(ShortcutItemBuilder.favoriteItem(for:)), ranked: true)
     }
 
     /// Whether the list stays as it is after `usage` (a pick that moves no item): then the
@@ -84,7 +92,8 @@ public final class AccountShortcutList: RenderedShortcutList {
 
     public func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation) {
         if let made = rendered(key) { return (version, made) }
-        let made = Rendered(key: key, representation: setup.renderer.render(items, key: key, prepared: false))
+        let list = items(scheduled: setup.items(of: scheduled, for: key))
+        let made = Rendered(key: key, representation: setup.renderer.render(list, key: key, prepared: false))
         let kept = first.storeIfNil(made)
         if kept === made { onFirstRender?(self) }
         guard kept !== made, kept.key != key else { return (version, kept.representation) }

@@ -2,6 +2,7 @@ import HTTPServer
 import QuickActions
 import Sharding
 import StorageCore
+import Synchronization
 
 /// Every account's shortcut list, in a cache bounded by `capacity` lists (`--cache-accounts`),
 /// so memory does not grow with the number of accounts. A list is read from the store and
@@ -73,6 +74,8 @@ public final class AccountShortcutLists: Sendable {
     private let shards: Sharded<Shard>
     private let store: any DataStore
     private let versions = ShortcutListVersions()
+    /// The scheduled items every list shows (set by `follow`).
+    private let schedule = Mutex<ScheduleBoard?>(nil)
     /// How each list orders its favorites (`--dynamic-order`).
     public let order: DynamicOrder
 
@@ -153,8 +156,10 @@ public final class AccountShortcutLists: Sendable {
         }
         if let cached { return cached }
         guard let (seen, setup, version) = miss else { preconditionFailure("a miss always has its setup") }
+        // Read after `seen`: a schedule change since drops the list read here (see `follow`).
+        let scheduled = schedule.withLock { $0 }?.showing(for: account) ?? []
         let list = AccountShortcutList(
-            favorites: try store.contacts(of: account).favorites(), version: version, setup: setup, order: order
+            favorites: try store.contacts(of: account).favorites(), version: version, setup: setup, order: order, scheduled: scheduled
         ) { [weak self] rendered in
             self?.keepValidatorsIfNotCached(of: rendered, for: account, seen: seen)
         }
@@ -238,6 +243,22 @@ public final class AccountShortcutLists: Sendable {
     /// account, so an account's next read renders it anew with a higher version.
     public func reconfigure(_ setup: ShortcutSetup) {
         dropAll { $0.setup = setup }
+    }
+
+    /// Shows `board`'s scheduled items in every list from now on: a change of them drops the
+    /// lists of the accounts it changes (every list, for an item of every account), as a change
+    /// of their contacts does.
+    public func follow(_ board: ScheduleBoard) {
+        schedule.withLock { $0 = board }
+        board.onChange { [weak self] change in
+            guard let self else { return }
+            if let accounts = change.accounts {
+                accounts.forEach(self.evict)
+            } else {
+                self.evictAll()
+            }
+        }
+        evictAll()
     }
 
     /// Drops every list (changes may have been missed, see `AccountChange.everything`).

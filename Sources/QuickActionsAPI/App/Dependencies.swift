@@ -28,6 +28,9 @@ public struct Dependencies: Sendable {
     public var store: (any DataStore)?
     /// Multi-account mode (`--accounts`), when on.
     public var accounts: AccountsMode?
+    /// The scheduled items the lists show, moved on at each edge of their windows; nil: none
+    /// (the `/scheduled-items` routes then answer 500).
+    public var schedule: ScheduleBoard?
     /// Where requests that need the store run when its reads may wait (PostgreSQL); give the
     /// same to `APIHandler`. `/metrics` then reads the store's gauges there too.
     public var workers: StoreWorkers?
@@ -56,8 +59,9 @@ public struct Dependencies: Sendable {
     public init(
         repository: any ContactRepository, triggers: any TriggerStore, settings: CurrentSettings, cache: ShortcutListCache, metrics: Metrics,
         events: EventHub, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error), store: (any DataStore)? = nil,
-        accounts: AccountsMode? = nil, workers: StoreWorkers? = nil
+        accounts: AccountsMode? = nil, workers: StoreWorkers? = nil, schedule: ScheduleBoard? = nil
     ) {
+        self.schedule = schedule
         self.workers = workers
         self.repository = repository
         self.triggers = triggers

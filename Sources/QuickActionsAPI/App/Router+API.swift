@@ -15,13 +15,21 @@ extension Router {
             access = MultiAccountAccess(
                 settings: settings, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity,
                 threadRows: dependencies.metrics.threadRows)
-            wireAccounts(accounts, events: events, settings: settings)
+            if let board = dependencies.schedule { accounts.lists.follow(board) }
+            wireAccounts(accounts, events: events, settings: settings, schedule: dependencies.schedule)
         } else {
             let cache = dependencies.cache
             let scope = AccountScope(
                 key: .default, source: SingleAccountSource(contacts: dependencies.repository, triggers: dependencies.triggers, list: cache))
             access = SingleAccountAccess(settings: settings, scope: scope)
             cache.onChange { cache in publish(cache, of: .default, to: events) }
+            if let board = dependencies.schedule {
+                cache.replaceScheduled(board.showing(for: .default))
+                board.onChange { [weak cache, weak board] change in
+                    guard let cache, let board, change.affects(.default) else { return }
+                    cache.replaceScheduled(board.showing(for: .default))
+                }
+            }
             // A new setup is a new version of the list, announced to the streams as any change.
             settings.onReplace { old, new in
                 if new.shortcuts !== old.shortcuts { cache.reconfigure(new.shortcuts) }
@@ -46,13 +54,17 @@ extension Router {
             routes: Routes.all(
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
                 shortcuts: ShortcutsController(
-                    settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife),
+                    settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife,
+                    schedule: dependencies.schedule),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
-                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife),
+                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife,
+                    schedule: dependencies.schedule),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
-                system: system
+                system: system,
+                scheduled: ScheduledItemsController(
+                    board: dependencies.schedule, store: dependencies.store, settings: settings, multiAccount: dependencies.accounts != nil)
             ).map { $0.counted(in: dependencies.metrics.threadRows) },
             access: access)
     }
@@ -70,7 +82,9 @@ extension Router {
     /// the list again for its streams (once for changes in quick succession); a replaced token
     /// or a deleted account ends its streams; a new shortcut setup drops every list, and reads
     /// again the list of each account with an open stream, for its streams.
-    private static func wireAccounts(_ accounts: Dependencies.AccountsMode, events: EventHub, settings: CurrentSettings) {
+    private static func wireAccounts(
+        _ accounts: Dependencies.AccountsMode, events: EventHub, settings: CurrentSettings, schedule: ScheduleBoard?
+    ) {
         let lists = accounts.lists
         // The store is read here, off the HTTP threads and the reloading thread: on PostgreSQL a
         // read may wait on another client's lock.
@@ -92,6 +106,12 @@ extension Router {
             // A pick that moved a favorite dropped the cached list (`AccountShortcutLists.apply`).
             guard AccountShortcutLists.changesList(change) || (change.usage != nil && !lists.isCached(change.account)) else { return }
             rebuild(change.account, lists, events)
+        }
+        // A change of the scheduled items dropped the lists it changes (`AccountShortcutLists.follow`,
+        // whose observer came first): the streams of those accounts get their new lists.
+        schedule?.onChange { [weak lists, weak events] change in
+            guard let lists, let events else { return }
+            for account in events.accountsWithStreams where change.affects(account) { rebuild(account, lists, events) }
         }
         accounts.store.accounts.accountChanges.observe { [weak events] change in
             // `everything` is handled in `api`, in both modes.

@@ -9,10 +9,14 @@ final class ShortcutsController: Sendable {
     /// How the lists order their favorites, and the half-life of the scores: what `explain` says.
     let ranking: (order: DynamicOrder, halfLife: UsageHalfLife)
 
+    /// The scheduled items, for the annotated lists (read per request).
+    let schedule: ScheduleBoard?
+
     /// Serves the request's account's list (`AccountScope.shortcuts()`).
-    init(settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default) {
+    init(settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil) {
         self.settings = settings
         ranking = (order, usageHalfLife)
+        self.schedule = schedule
     }
 
     /// GET /shortcuts
@@ -37,7 +41,7 @@ final class ShortcutsController: Sendable {
         if let annotations = try ShortcutAnnotations(request) {
             // Read from the store and built for this request: never cached, no validator.
             guard !fromMemoryOnly else { return nil }
-            return try annotations.response(key: key, account: account, settings: settings.current, ranking: ranking)
+            return try annotations.response(key: key, account: account, settings: settings.current, ranking: ranking, schedule: schedule)
         }
         let revalidating = request.http.headers.contains("If-None-Match")
         // A revalidation looks in the cache once: the list, or only its validator. (Reading the

@@ -15,12 +15,15 @@ final class TriggerController: Sendable {
     let idempotencyTTLMilliseconds: Int64
     /// The half-life of the favorites' use scores, which each accepted pick of a favorite's item updates.
     let usageHalfLife: UsageHalfLife
+    /// The scheduled items, whose triggers are accepted while they show and for the stale window after.
+    let schedule: ScheduleBoard?
 
     /// Every operation acts on the request's account: its contacts, its triggers, its streams.
     init(
         settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64,
-        usageHalfLife: UsageHalfLife = .default
+        usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil
     ) {
+        self.schedule = schedule
         self.settings = settings
         self.events = events
         self.metrics = metrics
@@ -90,18 +93,10 @@ final class TriggerController: Sendable {
     /// `acceptLanguage`: the request's, for the `disabledMessage` of a gone contact's item.
     private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope, acceptLanguage: String?) throws -> HTTPResponse {
         let outcome: TriggerOutcome
-        do {
-            // Contacts are looked up in the account's own: another account's id or name is not there (410).
-            outcome = try TriggerProcessor(builder: settings.shortcuts.builder, contacts: RepositoryContactLookup(repository: scope.contacts))
-                .process(trigger)
-        } catch let error as TriggerError {
-            var problem = Problem(error)
-            if case .contactGone = error {
-                // What the companion shows on the item a device still has (the app's text, else built in).
-                let message = DisabledMessages(catalog: settings.shortcuts.catalog).message(for: .deleted, acceptLanguage: acceptLanguage)
-                problem.extensions["disabledMessage"] = .string(message.text)
-            }
-            throw problem
+        if let scheduled = try scheduledOutcome(trigger, in: scope, acceptLanguage: acceptLanguage) {
+            outcome = scheduled
+        } else {
+            outcome = try processed(trigger, in: scope, acceptLanguage: acceptLanguage)
         }
         let receivedAt = Timestamp.now()
         let record = TriggerRecord(
@@ -127,6 +122,45 @@ final class TriggerController: Sendable {
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
         return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
+    }
+
+    /// What `TriggerProcessor` makes of `trigger`; its errors as problems (a gone contact's 410
+    /// with the message to show on the item).
+    private func processed(_ trigger: Trigger, in scope: AccountScope, acceptLanguage: String?) throws -> TriggerOutcome {
+        do {
+            // Contacts are looked up in the account's own: another account's id or name is not there (410).
+            return try TriggerProcessor(builder: settings.shortcuts.builder, contacts: RepositoryContactLookup(repository: scope.contacts))
+                .process(trigger)
+        } catch let error as TriggerError {
+            var problem = Problem(error)
+            if case .contactGone = error {
+                // What the companion shows on the item a device still has (the app's text, else built in).
+                let message = DisabledMessages(catalog: settings.shortcuts.catalog).message(for: .deleted, acceptLanguage: acceptLanguage)
+                problem.extensions["disabledMessage"] = .string(message.text)
+            }
+            throw problem
+        }
+    }
+
+    /// The outcome of a trigger of a scheduled item (its `userInfo` names one, and its type is
+    /// neither a static item's nor `FavoriteAction`): accepted while the item shows in the
+    /// account's list and for the stale window after it left it; otherwise (before its window,
+    /// after the stale window, an item deleted before it showed, another type, an id no item
+    /// has) `410` with the message to show on the item. nil for any other trigger.
+    private func scheduledOutcome(_ trigger: Trigger, in scope: AccountScope, acceptLanguage: String?) throws -> TriggerOutcome? {
+        let builder = settings.shortcuts.builder
+        guard let schedule, case .string(let id)? = trigger.userInfo?[ScheduledItem.idKey],
+            trigger.type != ShortcutItemBuilder.favoriteActionType, !builder.isStaticType(trigger.type)
+        else { return nil }
+        if schedule.acceptsTrigger(of: id, type: trigger.type, by: scope.key, at: schedule.now()) {
+            return TriggerOutcome(message: "\(trigger.type) triggered (scheduled item \(id))")
+        }
+        let message = DisabledMessages(catalog: settings.shortcuts.catalog).message(for: .ended, acceptLanguage: acceptLanguage)
+        throw Problem(
+            status: 410, title: "Gone",
+            detail:
+                "The scheduled item \(id) is no longer in the list. The device's quick actions are stale: fetch GET /shortcuts and set them again.",
+            extensions: ["refresh": "/shortcuts", "disabledMessage": .string(message.text)])
     }
 
     private func replay(_ stored: StoredAnswer, digest: String) throws -> HTTPResponse {

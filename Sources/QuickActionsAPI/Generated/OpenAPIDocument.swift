@@ -53,6 +53,7 @@ tags:
   - name: shortcuts
   - name: triggers
   - name: accounts
+  - name: scheduled
 paths:
   /healthz:
     get:
@@ -812,6 +813,179 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "413":
           $ref: "#/components/responses/ContentTooLarge"
+  /scheduled-items:
+    get:
+      operationId: listScheduledItems
+      tags: [scheduled]
+      summary: The scheduled items not deleted, in list order
+      description: >-
+        Items that show in the shortcut lists for a time window, after the static items and before the
+        favorites (see `docs/ranking.md`). Single-account mode: the token. With `--accounts`: the admin
+        token only (an account token gets `403`).
+      responses:
+        "200":
+          description: Every item not deleted (ended ones too, until purged), by `from`, then creation.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ScheduledItemList"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+    post:
+      operationId: createScheduledItem
+      tags: [scheduled]
+      summary: Schedule an item
+      description: >-
+        The lists change at `from` and at `until` with no request needed (a new version and a `shortcuts`
+        event for each account whose list changed). At most 100 items not yet ended in one account's list
+        (`422` with `field: scheduledItems`).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/NewScheduledItem"
+      responses:
+        "201":
+          description: Created.
+          headers:
+            Location:
+              description: "`/scheduled-items/{id}`"
+              schema:
+                type: string
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ScheduledItem"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "415":
+          $ref: "#/components/responses/UnsupportedMediaType"
+        "422":
+          $ref: "#/components/responses/ScheduledItemUnprocessable"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+  /scheduled-items/{id}:
+    parameters:
+      - $ref: "#/components/parameters/ScheduledItemId"
+    get:
+      operationId: getScheduledItem
+      tags: [scheduled]
+      summary: One scheduled item
+      responses:
+        "200":
+          description: The item.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ScheduledItem"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+    patch:
+      operationId: updateScheduledItem
+      tags: [scheduled]
+      summary: Change a scheduled item
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/ScheduledItemPatch"
+      responses:
+        "200":
+          description: The changed item.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ScheduledItem"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "415":
+          $ref: "#/components/responses/UnsupportedMediaType"
+        "422":
+          $ref: "#/components/responses/ScheduledItemUnprocessable"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
+    delete:
+      operationId: deleteScheduledItem
+      tags: [scheduled]
+      summary: Delete a scheduled item
+      description: >-
+        It leaves the lists at once. A device that still shows it gets its triggers accepted for
+        `--stale-window`, and `include=disabled` lists it as ended for `--disabled-retention`.
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "204":
+          description: Deleted.
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "401":
+          $ref: "#/components/responses/Unauthorized"
+        "403":
+          $ref: "#/components/responses/Forbidden"
+        "404":
+          $ref: "#/components/responses/NotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/ContentTooLarge"
+        "429":
+          $ref: "#/components/responses/TooManyRequests"
+        "503":
+          $ref: "#/components/responses/ServiceUnavailable"
   /trigger:
     post:
       operationId: postTrigger
@@ -872,7 +1046,9 @@ paths:
             The contact that `userInfo.contactId` or `userInfo.Name` names is gone (deleted, or never
             existed); the device's items are stale and it should fetch the `refresh` link (/shortcuts).
             The problem's `disabledMessage` is the text to show on the stale item ("This contact was
-            deleted"), in the request's language (`Accept-Language`).
+            deleted"), in the request's language (`Accept-Language`). A scheduled item's trigger (its
+            `userInfo.scheduledItemId`) gets this answer before the item's window, and once it left the list
+            (ended or deleted) more than `--stale-window` ago ("This action is no longer available").
           content:
             application/problem+json:
               schema:
@@ -1218,6 +1394,13 @@ components:
       description: The contact's id, as the server issued it (20 lower-case base32 characters).
       schema:
         $ref: "#/components/schemas/ContactIdentifier"
+    ScheduledItemId:
+      name: id
+      in: path
+      required: true
+      description: The scheduled item's id, as the server issued it (20 lower-case base32 characters).
+      schema:
+        $ref: "#/components/schemas/ContactIdentifier"
     IfMatch:
       name: If-Match
       in: header
@@ -1276,6 +1459,19 @@ components:
         A value breaks a rule (empty or long name, malformed email, a control character, unknown
         action type): the problem's `field` names the field. Nothing was stored, and sending the
         same value again cannot succeed.
+      content:
+        application/problem+json:
+          schema:
+            $ref: "#/components/schemas/Problem"
+    ScheduledItemUnprocessable:
+      description: |
+        A value breaks a rule, and the problem's `field` names it: `until` not after `from`, or
+        already past (`until`); a `type` that is a static item's or `FavoriteAction` (`type`); an empty,
+        long or control-character text, or a bad language tag (`title`, `subtitle`); `userInfo` that
+        sets `scheduledItemId` or is not property-list data (`userInfo`); `accounts` without
+        `--accounts`, or naming an id that is no account's (`accounts`); a field of the wrong JSON type
+        (that field); more than 100 items not yet ended in one account's list (`scheduledItems`).
+        Nothing was stored.
       content:
         application/problem+json:
           schema:
@@ -1617,6 +1813,152 @@ components:
           nullable: true
           description: Pass as `cursor` for the next page; null on the last page (a ContactCursor).
           pattern: "^djE6(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]){0,5}(?:(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk][w-z0-5]|(?:M[AQgw]|N[AQgw]|O[AQ])|(?:M[DTjz]|N[DTjz]|O[DT])[AEIMQUYcgk])$"
+    LocalizedText:
+      type: object
+      description: >-
+        A text by language: a `default` entry (used when no language matches) and texts under language
+        tags (`fr`, `pt-BR`), matched as `Accept-Language` ranges are (case ignored, `fr-CA` finds `fr`).
+        Each text: 1-100 characters after trimming, no control characters; at most 64 entries.
+      required: [default]
+      additionalProperties:
+        type: string
+        minLength: 1
+      properties:
+        default:
+          type: string
+          minLength: 1
+      example:
+        default: Summer sale
+        fr: Soldes d'été
+    NewScheduledItem:
+      type: object
+      required: [type, title, from, until]
+      additionalProperties: false
+      example:
+        type: SummerSaleAction
+        title:
+          default: Summer sale
+          fr: Soldes d'été
+        icon:
+          type: date
+        from: "2099-06-21T00:00:00+02:00"
+        until: "2099-07-01T00:00:00+02:00"
+      properties:
+        type:
+          type: string
+          minLength: 1
+          maxLength: 200
+          description: The action type; never a static item's nor `FavoriteAction`.
+        title:
+          $ref: "#/components/schemas/LocalizedText"
+        subtitle:
+          $ref: "#/components/schemas/LocalizedText"
+        icon:
+          $ref: "#/components/schemas/ShortcutIcon"
+        userInfo:
+          type: object
+          description: Handed back with a trigger; the server adds `scheduledItemId` (which the item may not set).
+          additionalProperties:
+            $ref: "#/components/schemas/PropertyListValue"
+        from:
+          type: string
+          format: date-time
+          description: When it starts showing (RFC 3339 with an offset).
+        until:
+          type: string
+          format: date-time
+          description: When it stops showing; after `from` and after now.
+        accounts:
+          type: array
+          nullable: true
+          description: >-
+            With `--accounts`: the ids of the accounts whose lists show it; absent or null for every account.
+            Refused without `--accounts`.
+          minItems: 1
+          maxItems: 1000
+          items:
+            type: string
+    ScheduledItemPatch:
+      type: object
+      description: >-
+        Only the fields present change; `null` clears `subtitle`, `icon` and `userInfo`, and makes
+        `accounts` every account. The result is checked as a new item is.
+      additionalProperties: false
+      properties:
+        type:
+          type: string
+        title:
+          $ref: "#/components/schemas/LocalizedText"
+        subtitle:
+          allOf:
+            - $ref: "#/components/schemas/LocalizedText"
+          nullable: true
+        icon:
+          allOf:
+            - $ref: "#/components/schemas/ShortcutIcon"
+          nullable: true
+        userInfo:
+          type: object
+          nullable: true
+          additionalProperties:
+            $ref: "#/components/schemas/PropertyListValue"
+        from:
+          type: string
+          format: date-time
+        until:
+          type: string
+          format: date-time
+        accounts:
+          type: array
+          nullable: true
+          items:
+            type: string
+    ScheduledItem:
+      type: object
+      required: [id, type, title, from, until, createdAt, revision]
+      additionalProperties: false
+      properties:
+        id:
+          $ref: "#/components/schemas/ContactIdentifier"
+        type:
+          type: string
+        title:
+          $ref: "#/components/schemas/LocalizedText"
+        subtitle:
+          $ref: "#/components/schemas/LocalizedText"
+        icon:
+          $ref: "#/components/schemas/ShortcutIcon"
+        userInfo:
+          type: object
+          additionalProperties:
+            $ref: "#/components/schemas/PropertyListValue"
+        from:
+          type: string
+          format: date-time
+          description: In UTC, with milliseconds, whatever offset it was sent with.
+        until:
+          type: string
+          format: date-time
+          description: In UTC, with milliseconds.
+        accounts:
+          type: array
+          items:
+            type: string
+        createdAt:
+          type: string
+          format: date-time
+        revision:
+          type: integer
+          minimum: 1
+          description: Grows with each change; the ETag is `"<id>.<revision>"`.
+    ScheduledItemList:
+      type: object
+      required: [items]
+      properties:
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/ScheduledItem"
     ShortcutIcon:
       description: Exactly one of a system icon type, an SF Symbol or an asset.
       oneOf:
@@ -1678,8 +2020,9 @@ components:
     DisabledShortcutItem:
       type: object
       description: >-
-        A favorite's item that left the list (unfavorited or deleted) within `--disabled-retention`,
-        which a device may still show (`include=disabled`). Its `userInfo` holds only `contactId`.
+        A favorite's item that left the list (unfavorited or deleted), or a scheduled item that ended
+        or was deleted, within `--disabled-retention`, which a device may still show (`include=disabled`).
+        Its `userInfo` holds only `contactId` (or `scheduledItemId`).
       required: [type, userInfo, enabled, disabledMessage, reason, since]
       properties:
         type:
@@ -1695,7 +2038,7 @@ components:
           description: The text to show on the item, in the list's language.
         reason:
           type: string
-          enum: [unfavorited, deleted]
+          enum: [unfavorited, deleted, ended]
         since:
           type: string
           format: date-time
@@ -1704,12 +2047,19 @@ components:
       type: object
       description: >-
         Why a dynamic item is where it is (`explain=true`): `pinned` (with `pinOrder`, its place among
-        the pinned from 1), `score` (with `score`, its use score now, to three digits), `created` or `name`.
+        the pinned from 1), `score` (with `score`, its use score now, to three digits), `created`, `name`,
+        or `scheduled` (a scheduled item, with its `from` and `until`).
       required: [reason]
       properties:
         reason:
           type: string
-          enum: [pinned, score, created, name]
+          enum: [pinned, score, created, name, scheduled]
+        from:
+          type: string
+          format: date-time
+        until:
+          type: string
+          format: date-time
         pinOrder:
           type: integer
           minimum: 1

@@ -33,7 +33,8 @@ struct ShortcutAnnotations {
     /// it had is gone with its favorite); the web's `shortcuts` member has no place for either
     /// (a manifest's shortcut is listed or not), so it is the list as cached.
     func response(
-        key: ShortcutRepresentationKey, account: AccountScope, settings: ServiceSettings, ranking: (order: DynamicOrder, halfLife: UsageHalfLife)
+        key: ShortcutRepresentationKey, account: AccountScope, settings: ServiceSettings, ranking: (order: DynamicOrder, halfLife: UsageHalfLife),
+        schedule: ScheduleBoard? = nil
     ) throws -> HTTPResponse {
         let member: String?
         switch key.format {
@@ -45,7 +46,10 @@ struct ShortcutAnnotations {
         }
         let favorites = ranking.order.sorted(try account.contacts.favorites())
         let setup = settings.shortcuts
-        let representation = setup.renderer.render(setup.builder.items(favorites: favorites, order: ranking.order), key: key, prepared: false)
+        let scheduled = schedule?.showing(for: account.key) ?? []
+        let items = setup.builder.items(
+            dynamic: setup.items(of: scheduled, for: key) + favorites.map(ShortcutItemBuilder.favoriteItem(for:)), ranked: true)
+        let representation = setup.renderer.render(items, key: key, prepared: false)
         var headers = HTTPHeaders()
         if let language = representation.language { headers.add("Content-Language", language) }
         headers.add("Cache-Control", "no-store")
@@ -53,7 +57,9 @@ struct ShortcutAnnotations {
         guard let member else { return .json(body, headers: headers) }
         guard case .object(var list) = body, case .array(var items)? = list[member] else { throw Problem.internalError() }
         if explain {
-            let reasons = ranking.order.reasons(for: favorites, now: Timestamp.now(), halfLife: ranking.halfLife)
+            let reasons =
+                scheduled.map { DynamicOrderReason.scheduled(from: $0.from, until: $0.until) }
+                + ranking.order.reasons(for: favorites, now: Timestamp.now(), halfLife: ranking.halfLife)
             var dynamic = 0
             for index in items.indices {
                 guard case .object(var item) = items[index], item["kind"] == "dynamic", dynamic < reasons.count else { continue }
@@ -64,7 +70,8 @@ struct ShortcutAnnotations {
         }
         if includeDisabled {
             let messages = DisabledMessages(catalog: setup.catalog)
-            let tombstones = try account.contacts.tombstones()
+            let ended = schedule.map { $0.tombstones(for: account.key, at: $0.now()) } ?? []
+            let tombstones = (try account.contacts.tombstones() + ended).sorted { $0.since < $1.since }
             if key.format == .android {
                 let disabled = tombstones.map { tombstone in
                     let message = messages.message(for: tombstone.reason, acceptLanguage: acceptLanguage).text

@@ -25,6 +25,8 @@ public final class ShortcutListCache: RenderedShortcutList {
         var favorites: [FavoriteEntry]
         /// Each favorite's key, by creation sequence: how a pick finds its entry.
         var keys: [Int64: DynamicSortKey]
+        /// The scheduled items showing, in list order (replaced by `replaceScheduled`).
+        var scheduled: [ScheduledItem] = []
         /// The static items and the renderer (replaced by `reconfigure`).
         var setup: ShortcutSetup
         var version: Int
@@ -159,6 +161,20 @@ public final class ShortcutListCache: RenderedShortcutList {
         announce()
     }
 
+    /// Shows `scheduled` (the scheduled items showing now, in list order) between the static
+    /// items and the favorites: a new version, announced as any change, unless they are the
+    /// ones shown already.
+    public func replaceScheduled(_ scheduled: [ScheduledItem]) {
+        let changed = state.withLock { state -> Bool in
+            guard state.scheduled != scheduled else { return false }
+            state.scheduled = scheduled
+            state.bump(unchanged: 0)
+            currentVersion.store(state.version, ordering: .releasing)
+            return true
+        }
+        if changed { announce() }
+    }
+
     /// Reads the favorites again and replaces the list, unless a later re-read began meanwhile
     /// (its favorites are newer). A read that fails (the database did not answer in time, or is
     /// unreachable) is tried again a second later, off the caller's thread, until one succeeds:
@@ -197,8 +213,8 @@ public final class ShortcutListCache: RenderedShortcutList {
 
     /// The full current list (not localized).
     public var items: [ShortcutItem] {
-        let (setup, dynamic) = state.withLock { ($0.setup, $0.favorites.map(\.item.item)) }
-        return setup.builder.items(dynamic: dynamic, ranked: true)
+        let (setup, scheduled, dynamic) = state.withLock { ($0.setup, $0.scheduled, $0.favorites.map(\.item.item)) }
+        return setup.builder.items(dynamic: scheduled.map { $0.shortcutItem(language: nil) } + dynamic, ranked: true)
     }
 
     /// The list's version: a number that grows with every change (not the list's `version` hash).
@@ -372,12 +388,16 @@ public final class ShortcutListCache: RenderedShortcutList {
     private func sharedRepresentation(_ key: ShortcutRepresentationKey) -> Shared {
         // The usual case first, without taking a reference to the favorites.
         if let hit = state.withLock({ state in state.representation(key).map { Shared(state, $0) } }) { return hit }
-        let (favorites, setup, version, cached) = state.withLock { ($0.favorites, $0.setup, $0.version, $0.representation(key)) }
+        let (favorites, scheduled, setup, version, cached) = state.withLock {
+            ($0.favorites, $0.scheduled, $0.setup, $0.version, $0.representation(key))
+        }
         if let cached { return Shared(version: version, representation: cached) }
-        // A visible list reads nothing past its cut: built from the favorites it shows only, it
-        // is the same bytes, and costs the same with 10,000 favorites as with four.
+        // A visible list reads nothing past its cut: built from the favorites it may show (the
+        // scheduled items before them only shorten what shows, and the renderer cuts the rest),
+        // it is the same bytes, and costs the same with 10,000 favorites as with four.
         let shown = favorites.prefix(setup.dynamicItemsShown(by: key) ?? favorites.count)
-        let items = setup.builder.items(dynamic: shown.map(\.item.item), ranked: true)
+        let items = setup.builder.items(dynamic: setup.items(of: scheduled, for: key) + shown.map(\.item.item), ranked: true)
+        // The favorites come last; the items before them have no prerendered JSON.
         let staticCount = items.count - shown.count
         let rendered = setup.renderer.render(items, key: key) { index in
             index >= staticCount ? shown[index - staticCount].item : nil

@@ -19,6 +19,7 @@ public final class InMemoryDataStore: DataStore, AccountStore {
     private let defaultContacts: InMemoryContactRepository
     private let defaultTriggers: InMemoryTriggerStore
     public let accountChanges = AccountChangeFeed()
+    public let scheduledItems: any ScheduledItemStore = InMemoryScheduledItemStore()
 
     /// Creates a store holding only the account `default` (with no token).
     public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {

@@ -110,6 +110,7 @@ private final class CountingTokenLookups: DataStore, AccountStore {
     func triggers(of account: AccountKey) -> any TriggerStore { base.triggers(of: account) }
     var changes: ContactChangeFeed { base.changes }
     var remoteTriggers: TriggerFeed { base.remoteTriggers }
+    var scheduledItems: any ScheduledItemStore { base.scheduledItems }
     func ping() throws(StorageError) { try base.ping() }
     func close() throws(StorageError) { try base.close() }
     func createAccount(name: String, tokenDigest: [UInt8]) throws(StorageError) -> Account {

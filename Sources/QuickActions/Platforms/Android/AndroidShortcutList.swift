@@ -3,8 +3,8 @@
 ///
 /// Defaults for what neither the item nor the mapping says:
 /// - `id`: the mapping's template; else the id an Android source gave; else the type for a
-///   static item, `favorite-<contactId>` for a favorite (stable across renames), the type for
-///   another dynamic item.
+///   static item, `favorite-<contactId>` for a favorite (stable across renames),
+///   `scheduled-<scheduledItemId>` for a scheduled item, the type for another dynamic item.
 /// - `shortLabel` and `longLabel`: the mapping's labels; else the Android source's; else the
 ///   (localized) title for both. The subtitle has no Android field.
 /// - `icon`: the mapping's; else the Android source's; else `qa_icon_<type>` for a system icon
@@ -133,6 +133,10 @@ public enum AndroidShortcutList {
             let contact = item.userInfo?["contactId"].flatMap(PlatformTemplate.text(of:))
         {
             return "favorite-\(contact)"
+        }
+        // Two scheduled items may share a type: each has an id of its own.
+        if item.kind == .dynamic, let scheduled = item.userInfo?[ScheduledItem.idKey].flatMap(PlatformTemplate.text(of:)) {
+            return "scheduled-\(scheduled)"
         }
         return item.type
     }

@@ -1,0 +1,85 @@
+import QuickActions
+import StorageCore
+
+/// The scheduled items in the database file, written through the group-committed writer: the
+/// room is counted in the write's transaction, which the one writer serialises.
+final class SQLiteScheduledItemStore: ScheduledItemStore {
+    private let database: SQLiteDatabase
+    /// Never reports anything: one process owns the file.
+    let remoteChanges = ScheduledItemChangeFeed()
+
+    init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem {
+        let item = ScheduledItem(id: ContactID.generate(at: now), draft: draft, createdAt: now)
+        try database.write { (connection) throws(StorageError) in
+            try ScheduledItemRoom.check(for: draft, among: try Self.all(on: connection), now: now, replacing: nil)
+            try connection.run(
+                SQLiteScheduledItemSQL.insert,
+                [.text(item.id)] + SQLiteScheduledItemSQL.values(of: draft) + [.integer(now.millisecondsSince1970)])
+        }
+        return item
+    }
+
+    func get(id: String) throws(StorageError) -> ScheduledItem? {
+        try database.readers.read { (connection) throws(StorageError) -> ScheduledItem? in
+            try Self.item(id: id, on: connection)
+        }
+    }
+
+    func all() throws(StorageError) -> [StoredScheduledItem] {
+        try database.readers.read { (connection) throws(StorageError) in try Self.all(on: connection) }
+    }
+
+    func update(
+        id: String, to draft: ScheduledItemDraft, expectedRevision: Int64?, now: Timestamp
+    ) throws(StorageError) -> ScheduledItemWriteResult {
+        try database.write { (connection) throws(StorageError) -> ScheduledItemWriteResult in
+            let items = try Self.all(on: connection)
+            guard let before = items.first(where: { $0.item.id == id && $0.deletedAt == nil })?.item else { return .notFound }
+            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
+            try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: id)
+            let after = ScheduledItem(id: id, draft: draft, createdAt: before.createdAt, revision: before.revision + 1)
+            try connection.run(SQLiteScheduledItemSQL.update, SQLiteScheduledItemSQL.values(of: draft) + [.integer(after.revision), .text(id)])
+            return .done(before: before, after: after)
+        }
+    }
+
+    func delete(id: String, expectedRevision: Int64?, now: Timestamp) throws(StorageError) -> ScheduledItemWriteResult {
+        try database.write { (connection) throws(StorageError) -> ScheduledItemWriteResult in
+            guard let before = try Self.item(id: id, on: connection) else { return .notFound }
+            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
+            try connection.run(SQLiteScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)])
+            return .done(before: before, after: nil)
+        }
+    }
+
+    func purge(leftBefore cutoff: Timestamp) throws(StorageError) -> Int {
+        try database.write { (connection) throws(StorageError) -> Int in
+            let before = try connection.integer("SELECT count(*) FROM scheduled_items")
+            try connection.run(SQLiteScheduledItemSQL.purge, [.integer(cutoff.millisecondsSince1970), .integer(cutoff.millisecondsSince1970)])
+            return Int(before - (try connection.integer("SELECT count(*) FROM scheduled_items")))
+        }
+    }
+
+    /// Every item not purged, read on `connection`.
+    private static func all(on connection: SQLiteConnection) throws(StorageError) -> [StoredScheduledItem] {
+        let statement = try connection.statement(SQLiteScheduledItemSQL.all)
+        defer { statement.reset() }
+        try statement.bind([])
+        var items: [StoredScheduledItem] = []
+        while try statement.step() { items.append(try SQLiteScheduledItemSQL.item(statement)) }
+        return items
+    }
+
+    /// The item with `id`, unless deleted, read on `connection`.
+    private static func item(id: String, on connection: SQLiteConnection) throws(StorageError) -> ScheduledItem? {
+        let statement = try connection.statement(SQLiteScheduledItemSQL.byID)
+        defer { statement.reset() }
+        try statement.bind([.text(id)])
+        guard try statement.step() else { return nil }
+        return try SQLiteScheduledItemSQL.item(statement).item
+    }
+}
