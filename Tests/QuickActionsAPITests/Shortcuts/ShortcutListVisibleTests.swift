@@ -99,11 +99,24 @@ import Testing
     /// Random writes and picks, one change at a time, with every `?visible=true` cut (Android's
     /// at five): each representation served is the one rendered from scratch, whether it was
     /// kept or rendered again, and many were kept through a change (not rendered again).
-    @Test(arguments: [1, 2, 3])
-    func keptRepresentationsAreTheOnesRenderedFromScratch(seed: UInt64) throws {
+    /// With `scheduled`, a scheduled item shows between the static items and the favorites, so
+    /// one favorite fewer shows in each visible cut.
+    @Test(arguments: [1, 2, 3], [false, true])
+    func keptRepresentationsAreTheOnesRenderedFromScratch(seed: UInt64, scheduled: Bool) throws {
         var random = ShortcutListCacheTests.SeededGenerator(state: seed)
         let renderer = ShortcutListRenderer(appName: "Person", androidMaxShortcuts: 5)
         let fixture = try Fixture(setup: ShortcutSetup(renderer: renderer))
+        let showing =
+            scheduled
+            ? [
+                ScheduledItem(
+                    id: "sale",
+                    draft: ScheduledItemDraft(
+                        type: "SaleAction", title: LocalizedText(default: "Summer sale"), from: Timestamp(millisecondsSince1970: 0),
+                        until: Timestamp(millisecondsSince1970: 4_000_000_000_000)), createdAt: Timestamp(millisecondsSince1970: 0))
+            ] : []
+        fixture.cache.replaceScheduled(showing)
+        let scheduledItems = showing.map { $0.shortcutItem(language: renderer.baseLanguage) }
         for index in 0..<12 { _ = try fixture.contacts.create(NewContact(name: "Person \(index % 9)", favorite: index % 3 != 0)) }
         let builder = ShortcutItemBuilder()
         var millis: Int64 = 1_000_000
@@ -121,7 +134,7 @@ import Testing
             case 3: _ = try fixture.contacts.update(id: target.id, ContactPatch(name: "Person \(step % 9)"), expectedRevision: nil)
             default: try fixture.pick(target, at: millis)
             }
-            let expected = builder.items(favorites: try fixture.contacts.favorites(), order: .usage)
+            let expected = builder.items(scheduled: scheduledItems, favorites: try fixture.contacts.favorites(), order: .usage)
             for (key, previous) in zip(Self.keys, before) {
                 let renders = fixture.cache.renders
                 let served = fixture.cache.versioned(key).representation
