@@ -3,13 +3,15 @@ import QuickActionsClient
 import Synchronization
 
 /// Reads a client's event stream on a task of its own, so a test can wait for what it
-/// expects with a deadline. `stop()` ends the iteration, which closes the connection.
+/// expects with a deadline. `stop()` ends the iteration, which closes the connection. The task
+/// runs on a queue of its own (`QueueTaskExecutor`), so a busy cooperative pool does not hold
+/// the stream back.
 final class EventCollector: Sendable {
     private let events = Mutex<[QuickActionEvent]>([])
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     init(_ stream: AsyncThrowingStream<QuickActionEvent, Error>) {
-        let task = Task { [weak self] in
+        let task = Task(executorPreference: QueueTaskExecutor(label: "EventCollector")) { [weak self] in
             do {
                 for try await event in stream { self?.events.withLock { $0.append(event) } }
             } catch {}
