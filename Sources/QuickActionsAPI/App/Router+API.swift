@@ -49,7 +49,8 @@ extension Router {
                     settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
-                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife),
+                    idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife,
+                    logger: dependencies.logger),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
                 system: system
