@@ -41,6 +41,12 @@ public protocol TriggerStore: Sendable {
     /// the account (a replay, which stores nothing, counts nothing), and the new usage key is
     /// published on the store's contact changes after the commit (`ContactChange.usage`).
     func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend
+    /// `append(_:answer:pick:)`, calling `completion` once the write is durable (or failed), after
+    /// the change it publishes. Stores that batch writes call it later, from their committing
+    /// thread, and hold no caller's thread meanwhile.
+    func append(
+        _ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?,
+        completion: @escaping @Sendable (Result<TriggerAppend, StorageError>) -> Void)
     /// The triggers after event id `id`, oldest first, at most `limit`; nil when the log no
     /// longer holds all of them (some were purged) or `id` was never given.
     func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]?
@@ -52,5 +58,13 @@ extension TriggerStore {
     /// Stores as `record(_:answer:)` does, and says the trigger's event id (no pick counted).
     public func append(_ record: TriggerRecord, answer: StoredAnswer?) throws(StorageError) -> TriggerAppend {
         try append(record, answer: answer, pick: nil)
+    }
+
+    /// Appends synchronously and completes at once.
+    public func append(
+        _ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?,
+        completion: @escaping @Sendable (Result<TriggerAppend, StorageError>) -> Void
+    ) {
+        completion(Result { () throws(StorageError) in try append(record, answer: answer, pick: pick) })
     }
 }

@@ -3,32 +3,53 @@ import StorageCore
 
 extension SQLiteTriggerStore {
     func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend {
+        try database.write(appending(record, answer: answer, pick: pick), committed: published()).append
+    }
+
+    /// The same write, queued for the next group commit: no caller's thread waits for it.
+    func append(
+        _ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?,
+        completion: @escaping @Sendable (Result<TriggerAppend, StorageError>) -> Void
+    ) {
+        database.write(appending(record, answer: answer, pick: pick), committed: published()) { result in
+            completion(result.map(\.append))
+        }
+    }
+
+    /// The body of an append, in the writer's transaction: the claim of the key (or the winner's
+    /// answer, storing nothing), the trigger, and the pick counted in the favorite's use score.
+    private func appending(
+        _ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?
+    ) -> @Sendable (SQLiteConnection) throws(StorageError) -> Counted {
+        let account = account
+        return { connection throws(StorageError) -> Counted in
+            if let answer {
+                // The claim: only one insert of (account, key) changes a row; the others find the winner's answer.
+                try connection.run(SQLiteTriggerSQL.claimAnswer, SQLiteTriggerSQL.claimValues(answer, account: account))
+                if connection.changes == 0 {
+                    let winner = try connection.firstRow(
+                        SQLiteTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)], SQLiteTriggerSQL.answer)
+                    guard let winner else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
+                    return Counted(append: .answered(winner), usage: nil)
+                }
+            }
+            let eventID =
+                try connection.firstRow(SQLiteTriggerLogSQL.insertReturningSeq, SQLiteTriggerSQL.insertValues(record, account: account)) {
+                    $0.int64(at: 0)
+                } ?? 0
+            return Counted(
+                append: .recorded(eventID: eventID),
+                usage: try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) })
+        }
+    }
+
+    /// Publishes a counted pick's new usage key on the contact changes, on the writer after the commit.
+    private func published() -> @Sendable (Counted) -> Void {
         let account = account
         let changes = database.changes
-        return try database.write(
-            { connection throws(StorageError) -> Counted in
-                if let answer {
-                    // The claim: only one insert of (account, key) changes a row; the others find the winner's answer.
-                    try connection.run(SQLiteTriggerSQL.claimAnswer, SQLiteTriggerSQL.claimValues(answer, account: account))
-                    if connection.changes == 0 {
-                        let winner = try connection.firstRow(
-                            SQLiteTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)], SQLiteTriggerSQL.answer)
-                        guard let winner else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
-                        return Counted(append: .answered(winner), usage: nil)
-                    }
-                }
-                let eventID =
-                    try connection.firstRow(SQLiteTriggerLogSQL.insertReturningSeq, SQLiteTriggerSQL.insertValues(record, account: account)) {
-                        $0.int64(at: 0)
-                    } ?? 0
-                return Counted(
-                    append: .recorded(eventID: eventID),
-                    usage: try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) })
-            },
-            committed: { counted in
-                if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
-            }
-        ).append
+        return { counted in
+            if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
+        }
     }
 
     /// What an append stored: the trigger (or the answer it found) and the pick it counted.

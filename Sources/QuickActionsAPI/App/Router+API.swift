@@ -59,7 +59,7 @@ extension Router {
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
                     idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife,
-                    schedule: dependencies.schedule),
+                    schedule: dependencies.schedule, logger: dependencies.logger),
                 events: EventsController(hub: events),
                 accounts: AccountsController(store: dependencies.accounts?.store),
                 system: system,

@@ -17,13 +17,16 @@ final class TriggerController: Sendable {
     let usageHalfLife: UsageHalfLife
     /// The scheduled items, whose triggers are accepted while they show and for the stale window after.
     let schedule: ScheduleBoard?
+    /// For storage failures of the append, answered later, which the handler does not see thrown.
+    let logger: RequestLogger
 
     /// Every operation acts on the request's account: its contacts, its triggers, its streams.
     init(
         settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64,
-        usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil
+        usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil, logger: RequestLogger
     ) {
         self.schedule = schedule
+        self.logger = logger
         self.settings = settings
         self.events = events
         self.metrics = metrics
@@ -52,7 +55,7 @@ final class TriggerController: Sendable {
             if stored.createdAt < Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - idempotencyTTLMilliseconds) {
                 try store.purgeAnswers(before: stored.createdAt.advanced(byMilliseconds: 1))
             } else {
-                return try replay(stored, digest: digest)
+                return try Self.replay(stored, digest: digest)
             }
         }
         return try process(trigger, key: key, digest: digest, in: scope, acceptLanguage: language)
@@ -107,21 +110,34 @@ final class TriggerController: Sendable {
         if let link = outcome.link { answer["link"] = .string(link) }
         let bytes = JSONWriter.bytes(.object(answer))
         let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
-        // Stored before we answer: an accepted trigger survives kill -9. A favorite's pick counts
-        // in its use score in the same transaction (the store checks it is still a favorite).
+        // Answered once stored: an accepted trigger survives kill -9. Meanwhile no thread waits
+        // for the commit, so triggers arriving together share one (group commit) and reads are
+        // not kept waiting behind them. A favorite's pick counts in its use score in the same
+        // transaction (the store checks it is still a favorite).
         let pick = outcome.contact.flatMap { contact in
             trigger.type == ShortcutItemBuilder.favoriteActionType ? UsagePick(contactId: contact.id, at: receivedAt, halfLife: usageHalfLife) : nil
         }
-        let eventID: Int64
-        switch try scope.triggers.append(record, answer: stored, pick: pick) {
-        case .answered(let winner): return try replay(winner, digest: digest)
-        case .recorded(let id): eventID = id
+        let pending = DeferredResponse()
+        let (metrics, events, logger, account) = (metrics, events, logger, scope.key)
+        scope.triggers.append(record, answer: stored, pick: pick) { result in
+            switch result {
+            case .success(.answered(let winner)):
+                do throws(Problem) {
+                    pending.complete(try Self.replay(winner, digest: digest))
+                } catch {
+                    pending.complete(error.response)
+                }
+            case .success(.recorded(let eventID)):
+                metrics.countTrigger(type: trigger.type)
+                events.publishTrigger(account: account, eventID: eventID, data: bytes)
+                var headers = HTTPHeaders()
+                headers.add("Content-Type", "application/json")
+                pending.complete(HTTPResponse(status: 200, headers: headers, body: .bytes(bytes)))
+            case .failure(let error):
+                pending.complete(logger.storageFailure(error, route: "/trigger"))
+            }
         }
-        metrics.countTrigger(type: trigger.type)
-        events.publishTrigger(account: scope.key, eventID: eventID, data: bytes)
-        var headers = HTTPHeaders()
-        headers.add("Content-Type", "application/json")
-        return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
+        return .deferred(pending)
     }
 
     /// What `TriggerProcessor` makes of `trigger`; its errors as problems (a gone contact's 410
@@ -163,7 +179,8 @@ final class TriggerController: Sendable {
             extensions: ["refresh": "/shortcuts", "disabledMessage": .string(message.text)])
     }
 
-    private func replay(_ stored: StoredAnswer, digest: String) throws -> HTTPResponse {
+    /// The stored answer to a retry, or 422 when the retry's body is not the one answered.
+    private static func replay(_ stored: StoredAnswer, digest: String) throws(Problem) -> HTTPResponse {
         guard stored.requestDigest == digest else {
             throw Problem.unprocessable("This Idempotency-Key was used with a different request body; use a new key for a new trigger.")
         }

@@ -1,0 +1,95 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import QuickActions
+import Sharding
+import StorageCore
+import Synchronization
+import Testing
+
+@testable import QuickActionsAPI
+@testable import StorageSQLite
+
+/// `POST /trigger` on a SQLite store holds no HTTP thread while its commit is pending: the
+/// handler returns a deferred answer at once, completed after the commit, and the key's
+/// exactly-once answer holds for requests that wait in the same queue.
+@Suite struct TriggerCommitWaitTests {
+    @Test func theHandlerReturnsBeforeTheCommitAndEachKeyIsAnsweredOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TriggerCommitWaitTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("t.sqlite").path)
+        let settings = CurrentSettings(ServiceSettings())
+        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
+        let logger = RequestLogger(level: .error)
+        let router = Router.api(
+            Dependencies(
+                repository: repository, triggers: repository.triggerStore(), settings: settings, cache: cache, metrics: metrics,
+                events: EventHub(), idempotencyTTLSeconds: 86_400, logger: logger))
+        let api = APIHandler(router: router, logger: logger, metrics: metrics)
+        @Sendable func request(_ body: String, key: String) throws -> HTTPRequest {
+            try HTTPRequest(
+                method: "POST", target: "/trigger", headers: HTTPHeaders([("Content-Type", "application/json"), ("Idempotency-Key", key)]),
+                body: Array(body.utf8))
+        }
+        let first = try request(#"{"type":"SearchAction","deviceId":"a"}"#, key: "k1")
+        let other = try request(#"{"type":"SearchAction","deviceId":"b"}"#, key: "k1")
+
+        // A write that holds the writer connection until released: every commit waits behind it.
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let releasedOnce = Mutex(false)
+        @Sendable func releaseWriter() {
+            let first = releasedOnce.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if first { release.signal() }
+        }
+        let writer = DispatchGroup()
+        DispatchQueue.global().async(group: writer) {
+            _ = try? repository.database.write { _ in
+                held.signal()
+                release.wait()
+            }
+        }
+        // Released however the test ends, so no thread stays blocked behind it.
+        defer {
+            releaseWriter()
+            _ = writer.wait(timeout: .now() + 30)
+        }
+        try #require(held.wait(timeout: .now() + 10) == .success, "the writer was never held")
+
+        // Sent one after another, each on a thread of its own as the HTTP threads would: the
+        // same body twice under one key, then another body under that key. The bound is the
+        // point: a handler that waited for the commit would not return while the writer is held.
+        let returned = DispatchGroup()
+        var pending: [HTTPResponse] = []
+        for http in [first, first, other] {
+            let answer = Mutex<HTTPResponse?>(nil)
+            DispatchQueue.global().async(group: returned) {
+                let response = api.handle(http)
+                answer.withLock { $0 = response }
+            }
+            try #require(returned.wait(timeout: .now() + 10) == .success, "POST /trigger waited for the commit on the handler's thread")
+            let response = try #require(answer.withLock { $0 })
+            let deferred = try #require(response.deferred, "answered before the commit: \(response.status)")
+            #expect(deferred.wait(timeout: .zero) == nil, "answered while the writer was held")
+            pending.append(response)
+        }
+
+        releaseWriter()
+        let done = pending.map { TestResponse($0.deferred?.wait(timeout: .seconds(30)) ?? HTTPResponse(status: 504)) }
+        #expect(done[0].status == 200 && done[1].status == 200, "\(done[0].text) \(done[1].text)")
+        #expect(done[0].headers["Idempotent-Replayed"] == nil && done[1].headers["Idempotent-Replayed"] == "true")
+        #expect(done[0].body == done[1].body, "a replay gets the winner's answer")
+        try done[2].expectProblem(422)
+        let listed = TestResponse(api.handle(try HTTPRequest(method: "GET", target: "/triggers")))
+        guard case .array(let stored)? = try listed.object()["triggers"] else {
+            Issue.record("no triggers: \(listed.text)")
+            return
+        }
+        #expect(stored.count == 1, "one trigger for the key")
+    }
+}
