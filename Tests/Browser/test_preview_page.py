@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import wait_for
+from conftest import Server, wait_for
 
 
 def console_errors(browser):
@@ -345,6 +345,28 @@ def test_schedule_an_item(browser, server):
         assert all("/scheduled-items" in entry["message"] and "422" in entry["message"] for entry in errors), errors
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_an_account_token_gets_the_page_without_scheduled_items(browser):
+    # With --accounts the scheduled items are the admin token's: an account's page leaves them out.
+    accounts = Server(accounts=True)
+    try:
+        account = api(accounts, "POST", "/accounts", {"name": "Alice"})
+        browser.get(accounts.url + "/preview")
+        browser.execute_script("sessionStorage.clear();")
+        browser.refresh()
+        console_errors(browser)
+        token = wait_for(lambda: browser.find_element(By.ID, "token") if browser.find_element(By.ID, "token").is_displayed() else None,
+                         message="the token form")
+        token.send_keys(account["token"])
+        token.send_keys(Keys.ENTER)
+        wait_for(lambda: "Search" in menu_text(browser), message="the account's menu")
+        wait_for(lambda: browser.find_element(By.ID, "status").text == "Up to date.", message="the page loaded")
+        assert not browser.find_element(By.ID, "schedule-section").is_displayed()
+        errors = console_errors(browser)
+        assert all("/scheduled-items" in entry["message"] and "403" in entry["message"] for entry in errors), errors
+    finally:
+        accounts.stop()
 
 
 def test_keyboard_and_axe(browser, server):
