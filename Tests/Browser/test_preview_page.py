@@ -179,7 +179,7 @@ def test_placement_and_platform_switches(browser, server):
     # The platform switch, by keyboard: Tab reaches the checked radio, an arrow key moves to Android.
     browser.execute_script("document.activeElement.blur();")
     visited = []
-    for _ in range(40):
+    for _ in range(80):
         active = browser.switch_to.active_element
         visited.append(active.get_attribute("id") or active.get_attribute("name") or active.tag_name)
         if active.get_attribute("name") == "platform":
