@@ -66,33 +66,6 @@ enum PreviewAssets {
     <h3 id="triggers-heading">Recent triggers</h3>
     <ol id="triggers" aria-labelledby="triggers-heading"></ol>
   </section>
-  <section id="schedule-section" aria-labelledby="schedule-heading">
-    <h2 id="schedule-heading">Scheduled items</h2>
-    <p class="hint">Each shows in the list from its start to its end, after the static items and before the favorites.</p>
-    <ul id="scheduled"></ul>
-    <form id="schedule-form">
-      <h3 id="schedule-form-heading">Schedule an item</h3>
-      <label for="schedule-type">Type</label>
-      <input id="schedule-type" name="type" required autocomplete="off" spellcheck="false" aria-describedby="schedule-type-error">
-      <p id="schedule-type-error" class="error" role="alert"></p>
-      <label for="schedule-title">Title</label>
-      <input id="schedule-title" name="title" required autocomplete="off" aria-describedby="schedule-title-error">
-      <p id="schedule-title-error" class="error" role="alert"></p>
-      <label for="schedule-subtitle">Subtitle (optional)</label>
-      <input id="schedule-subtitle" name="subtitle" autocomplete="off" aria-describedby="schedule-subtitle-error">
-      <p id="schedule-subtitle-error" class="error" role="alert"></p>
-      <label for="schedule-from">From (your time)</label>
-      <input id="schedule-from" name="from" type="datetime-local" required aria-describedby="schedule-from-error">
-      <p id="schedule-from-error" class="error" role="alert"></p>
-      <label for="schedule-until">Until (your time)</label>
-      <input id="schedule-until" name="until" type="datetime-local" required aria-describedby="schedule-until-error">
-      <p id="schedule-until-error" class="error" role="alert"></p>
-      <div class="buttons">
-        <button type="submit" id="schedule-submit">Schedule</button>
-      </div>
-      <p id="schedule-error" class="error" role="alert"></p>
-    </form>
-  </section>
   <section aria-labelledby="contacts-heading">
     <h2 id="contacts-heading">Contacts</h2>
     <label for="search">Search contacts</label>
@@ -109,6 +82,43 @@ enum PreviewAssets {
         <button type="submit" id="contact-submit">Create contact</button>
         <button type="button" id="contact-cancel" hidden>Cancel</button>
       </div>
+    </form>
+  </section>
+  <section id="schedule-section" aria-labelledby="schedule-heading">
+    <h2 id="schedule-heading">Scheduled items</h2>
+    <p class="hint">Each shows in the list from its start to its end, after the static items and before the favorites.</p>
+    <ul id="scheduled"></ul>
+    <form id="schedule-form">
+      <h3 id="schedule-form-heading">Schedule an item</h3>
+      <div class="field">
+        <label for="schedule-type">Type</label>
+        <input id="schedule-type" name="type" required autocomplete="off" spellcheck="false" aria-describedby="schedule-type-error">
+        <p id="schedule-type-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-title">Title</label>
+        <input id="schedule-title" name="title" required autocomplete="off" aria-describedby="schedule-title-error">
+        <p id="schedule-title-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-subtitle">Subtitle (optional)</label>
+        <input id="schedule-subtitle" name="subtitle" autocomplete="off" aria-describedby="schedule-subtitle-error">
+        <p id="schedule-subtitle-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-from">From (your time)</label>
+        <input id="schedule-from" name="from" type="datetime-local" required aria-describedby="schedule-from-error">
+        <p id="schedule-from-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-until">Until (your time)</label>
+        <input id="schedule-until" name="until" type="datetime-local" required aria-describedby="schedule-until-error">
+        <p id="schedule-until-error" class="error" role="alert"></p>
+      </div>
+      <div class="buttons">
+        <button type="submit" id="schedule-submit">Schedule</button>
+      </div>
+      <p id="schedule-error" class="error" role="alert"></p>
     </form>
   </section>
 </main>
@@ -613,6 +623,10 @@ li { margin: 0.3rem 0; }
 #contacts li { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
 #contacts .name { font-weight: bold; }
 #contact-form, #schedule-form { display: grid; gap: 0.3rem; margin-top: 1rem; }
+#schedule-section { grid-column: 1 / -1; }
+#schedule-form { grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); align-items: start; column-gap: 1rem; }
+#schedule-form h3, #schedule-form .buttons, #schedule-error { grid-column: 1 / -1; }
+#schedule-form .field { display: grid; gap: 0.3rem; }
 #schedule-form .error { margin: 0; }
 #scheduled li { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
 #scheduled .title { font-weight: bold; }
