@@ -22,6 +22,15 @@
 
   class Unauthorized extends Error {}
 
+  /** An answer other than 2xx or 401: its status and its problem document (RFC 9457), if any. */
+  class ApiError extends Error {
+    constructor(message, status, problem) {
+      super(message);
+      this.status = status;
+      this.problem = problem;
+    }
+  }
+
   /** An element with text content and attributes; never HTML. */
   function el(tag, attributes, text) {
     const node = document.createElement(tag);
@@ -46,11 +55,12 @@
     if (response.status === 401) throw new Unauthorized('The token was refused.');
     if (!response.ok) {
       let detail = response.statusText;
+      let problem = null;
       try {
-        const problem = await response.json();
+        problem = await response.json();
         detail = problem.detail || problem.title || detail;
       } catch (_) { /* not a problem document */ }
-      throw new Error(`${method} ${path}: ${response.status} ${detail}`);
+      throw new ApiError(`${method} ${path}: ${response.status} ${detail}`, response.status, problem);
     }
     return response;
   }
@@ -248,6 +258,99 @@
     await renderContacts();
   }
 
+  // Scheduled items: GET /scheduled-items is the admin token's with --accounts, so an account
+  // token (403) gets the page without this section.
+  const SCHEDULE_FIELDS = ['type', 'title', 'subtitle', 'from', 'until'];
+
+  async function renderScheduled() {
+    let response;
+    try {
+      response = await api('GET', '/scheduled-items');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        $('schedule-section').hidden = true;
+        return;
+      }
+      throw error;
+    }
+    $('schedule-section').hidden = false;
+    const { items } = await response.json();
+    const list = $('scheduled');
+    list.replaceChildren();
+    if (items.length === 0) list.append(el('li', {}, 'None'));
+    for (const item of items) {
+      const title = item.title.default;
+      const li = el('li', { class: 'scheduled-item', 'data-id': item.id });
+      li.append(el('span', { class: 'title' }, title));
+      li.append(el('span', { class: 'meta' }, `${item.type} · ${localTime(item.from)} to ${localTime(item.until)}`));
+      const remove = el('button', { type: 'button', class: 'delete', 'aria-label': `Delete scheduled ${title}` }, 'Delete');
+      remove.addEventListener('click', () => {
+        api('DELETE', `/scheduled-items/${encodeURIComponent(item.id)}`).then(() => {
+          say(`Deleted ${title}.`);
+          return renderScheduled();
+        }).catch(failed);
+      });
+      li.append(remove);
+      list.append(li);
+    }
+  }
+
+  function localTime(rfc3339) {
+    const date = new Date(rfc3339);
+    return Number.isNaN(date.getTime()) ? rfc3339 : date.toLocaleString();
+  }
+
+  /** A `datetime-local` value as RFC 3339 with the browser's offset at that time, or '' when empty. */
+  function withOffset(local) {
+    const date = new Date(local);
+    if (!local || Number.isNaN(date.getTime())) return '';
+    const two = (n) => String(n).padStart(2, '0');
+    const minutes = -date.getTimezoneOffset();
+    const offset = `${minutes < 0 ? '-' : '+'}${two(Math.floor(Math.abs(minutes) / 60))}:${two(Math.abs(minutes) % 60)}`;
+    return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}` +
+      `T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}${offset}`;
+  }
+
+  function clearScheduleErrors() {
+    for (const field of SCHEDULE_FIELDS) {
+      $(`schedule-${field}`).removeAttribute('aria-invalid');
+      $(`schedule-${field}-error`).textContent = '';
+    }
+    $('schedule-error').textContent = '';
+  }
+
+  async function submitSchedule(event) {
+    event.preventDefault();
+    clearScheduleErrors();
+    const body = {
+      type: $('schedule-type').value.trim(),
+      title: { default: $('schedule-title').value.trim() },
+      from: withOffset($('schedule-from').value),
+      until: withOffset($('schedule-until').value),
+    };
+    const subtitle = $('schedule-subtitle').value.trim();
+    if (subtitle) body.subtitle = { default: subtitle };
+    try {
+      await api('POST', '/scheduled-items', { body });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+      // The problem names the field it is about: its detail goes next to that input.
+      const field = error.problem && error.problem.field;
+      const detail = (error.problem && (error.problem.detail || error.problem.title)) || error.message;
+      if (SCHEDULE_FIELDS.includes(field)) {
+        $(`schedule-${field}`).setAttribute('aria-invalid', 'true');
+        $(`schedule-${field}-error`).textContent = detail;
+        $(`schedule-${field}`).focus();
+      } else {
+        $('schedule-error').textContent = detail;
+      }
+      return;
+    }
+    say(`Scheduled ${body.title.default}.`);
+    $('schedule-form').reset();
+    await renderScheduled();
+  }
+
   // Server-Sent Events through fetch, so the Authorization header goes along (EventSource
   // cannot send one); reconnects when the stream ends.
   async function follow() {
@@ -286,7 +389,7 @@
       if (line.startsWith('event:')) event = line.slice(6).trim();
     }
     if (event === 'shortcuts') {
-      Promise.all([renderMenu(), renderList()]).then(() => say('Up to date.')).catch(failed);
+      Promise.all([renderMenu(), renderList(), renderScheduled()]).then(() => say('Up to date.')).catch(failed);
     } else if (event === 'trigger') {
       renderTriggers().catch(failed);
     }
@@ -304,7 +407,7 @@
   async function start() {
     $('token-form').hidden = true;
     $('app').hidden = false;
-    await Promise.all([renderMenu(), renderList(), renderContacts(), renderTriggers()]);
+    await Promise.all([renderMenu(), renderList(), renderContacts(), renderTriggers(), renderScheduled()]);
     say('Up to date.');
     follow();
   }
@@ -349,6 +452,7 @@
     });
     $('contact-form').addEventListener('submit', (event) => submitContact(event).catch(failed));
     $('contact-cancel').addEventListener('click', stopEditing);
+    $('schedule-form').addEventListener('submit', (event) => submitSchedule(event).catch(failed));
     // The token is asked for once per tab; an empty answer means the service has none.
     if (state.token === null) askForToken(''); else start().catch(failed);
   });

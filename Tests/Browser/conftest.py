@@ -25,11 +25,13 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 class Server:
     """A running quickactiond."""
 
-    def __init__(self, *extra):
+    def __init__(self, *extra, accounts=False):
+        # With accounts, `token` is the admin token.
         self.token = secrets.token_hex(16)
         self.directory = tempfile.mkdtemp(prefix="quickactiond-browser.")
+        credentials = ["--accounts", "--admin-token", self.token] if accounts else ["--token", self.token]
         self.process = subprocess.Popen(
-            [str(BINARY), "--host", "127.0.0.1", "--port", "0", "--db", f"{self.directory}/q.sqlite", "--token", self.token,
+            [str(BINARY), "--host", "127.0.0.1", "--port", "0", "--db", f"{self.directory}/q.sqlite", *credentials,
              "--shortcuts", str(FIXTURES / "Info.plist"), "--localizations", str(FIXTURES), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()

@@ -1,11 +1,13 @@
 """GET /preview in headless Chromium: sign in, the menu from the seeded favorites, a favorite
 and a new contact changing it live, dark and French, a trigger, a reload; then the contacts, the
 placement and platform switches (mouse and keyboard), each favorite's reason for its place, pinning
-by keyboard and the disabled items, the keyboard and axe-core's accessibility check (zero serious or critical violations). No console
+by keyboard and the disabled items, scheduling an item (its window in the browser's time zone, a
+422 shown next to its field, its deletion), the keyboard and axe-core's accessibility check (zero serious or critical violations). No console
 error anywhere."""
 import json
 import urllib.request
 import uuid
+from datetime import datetime, timedelta, timezone
 
 from importlib.util import find_spec
 from pathlib import Path
@@ -15,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import wait_for
+from conftest import Server, wait_for
 
 
 def console_errors(browser):
@@ -177,7 +179,7 @@ def test_placement_and_platform_switches(browser, server):
     # The platform switch, by keyboard: Tab reaches the checked radio, an arrow key moves to Android.
     browser.execute_script("document.activeElement.blur();")
     visited = []
-    for _ in range(40):
+    for _ in range(80):
         active = browser.switch_to.active_element
         visited.append(active.get_attribute("id") or active.get_attribute("name") or active.tag_name)
         if active.get_attribute("name") == "platform":
@@ -259,6 +261,112 @@ def test_reasons_pins_and_disabled_items(browser, server):
     results, serious = axe_serious(browser)
     assert serious == [], json.dumps(serious, indent=1)[:4000]
     assert console_errors(browser) == []
+
+
+def scheduled_list(browser):
+    return [li.find_element(By.CLASS_NAME, "title").text for li in browser.find_elements(By.CSS_SELECTOR, "#scheduled li.scheduled-item")]
+
+
+def fill_schedule(browser, kind, title, start, end):
+    """Types the type and title; sets the two datetime-local inputs (their keyboard format is the locale's)."""
+    for field, text in (("type", kind), ("title", title)):
+        box = browser.find_element(By.ID, f"schedule-{field}")
+        box.clear()
+        box.send_keys(text)
+    browser.execute_script("document.getElementById('schedule-from').value = arguments[0];"
+                           "document.getElementById('schedule-until').value = arguments[1];",
+                           start.strftime("%Y-%m-%dT%H:%M"), end.strftime("%Y-%m-%dT%H:%M"))
+
+
+def test_schedule_an_item(browser, server):
+    # The browser's clock in India (+05:30, no daylight saving), so the offset the page adds shows.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Kolkata"})
+    try:
+        browser.get(server.url + "/preview")
+        browser.execute_script("sessionStorage.clear();")
+        console_errors(browser)
+        sign_in(browser, server)
+        wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "#scheduled li").text == "None", message="no scheduled item")
+        india = timedelta(hours=5, minutes=30)
+        start = (datetime.now(timezone.utc) + india - timedelta(minutes=5)).replace(second=0, microsecond=0, tzinfo=None)
+        end = start + timedelta(hours=2)
+
+        # Scheduled now, by keyboard (Enter in the subtitle submits): listed, and in the list and the
+        # picture between the static item and the favorites, with its reason.
+        fill_schedule(browser, "SummerSaleAction", "Summer sale", start, end)
+        subtitle = browser.find_element(By.ID, "schedule-subtitle")
+        subtitle.send_keys("Until tonight")
+        subtitle.send_keys(Keys.ENTER)
+        wait_for(lambda: scheduled_list(browser) == ["Summer sale"], message="the item in the scheduled list")
+        [stored] = api(server, "GET", "/scheduled-items")["items"]
+        assert stored["from"] == (start - india).strftime("%Y-%m-%dT%H:%M:00.000Z"), stored
+        assert stored["until"] == (end - india).strftime("%Y-%m-%dT%H:%M:00.000Z"), stored
+        assert stored["subtitle"] == {"default": "Until tonight"} and stored["type"] == "SummerSaleAction"
+        wait_for(lambda: [title for title, _, _ in full_list(browser)[:4]] == ["Search", "Summer sale", "Ada Lovelace", "Grace Hopper"],
+                 message="the item after the static one")
+        assert full_list(browser)[1][1].startswith("scheduled"), full_list(browser)
+        wait_for(lambda: 0 <= drawn_text(browser).find("Ada Lovelace") < drawn_text(browser).find("Summer sale")
+                 < drawn_text(browser).find("Search"), message="the item drawn between the favorites and the static item")
+        assert browser.find_element(By.ID, "schedule-type").get_attribute("value") == "", "the form is emptied"
+
+        # A window that ends before it starts: the server's 422 detail next to `until`, announced.
+        fill_schedule(browser, "WinterSaleAction", "Winter sale", start + timedelta(hours=2), start + timedelta(hours=1))
+        browser.find_element(By.ID, "schedule-submit").click()
+        until_error = browser.find_element(By.ID, "schedule-until-error")
+        wait_for(lambda: "must be after from" in until_error.text, message="the 422 detail next to until")
+        until = browser.find_element(By.ID, "schedule-until")
+        assert until.get_attribute("aria-invalid") == "true" and until.get_attribute("aria-describedby") == "schedule-until-error"
+        assert until_error.get_attribute("role") == "alert"
+        assert browser.switch_to.active_element.get_attribute("id") == "schedule-until"
+        assert browser.find_element(By.ID, "schedule-from-error").text == ""
+        assert len(api(server, "GET", "/scheduled-items")["items"]) == 1
+        results, serious = axe_serious(browser)
+        assert serious == [], json.dumps(serious, indent=1)[:4000]
+
+        # An item scheduled elsewhere shows up from the `shortcuts` event, without a reload.
+        browser.execute_script("window.previewMarker = 'not reloaded';")
+        now = datetime.now(timezone.utc)
+        api(server, "POST", "/scheduled-items", {"type": "FlashSaleAction", "title": {"default": "Flash sale"},
+                                                 "from": (now - timedelta(minutes=1)).isoformat(), "until": (now + timedelta(hours=1)).isoformat()})
+        wait_for(lambda: sorted(scheduled_list(browser)) == ["Flash sale", "Summer sale"], message="the item from /events")
+        assert browser.execute_script("return window.previewMarker;") == "not reloaded"
+
+        # Delete removes it from the scheduled list, the list and the picture.
+        summer = next(li for li in browser.find_elements(By.CSS_SELECTOR, "#scheduled li.scheduled-item") if "Summer sale" in li.text)
+        button = summer.find_element(By.CSS_SELECTOR, "button.delete")
+        assert button.get_attribute("aria-label") == "Delete scheduled Summer sale"
+        button.send_keys(Keys.ENTER)
+        wait_for(lambda: scheduled_list(browser) == ["Flash sale"], message="the item gone from the scheduled list")
+        wait_for(lambda: "Summer sale" not in [title for title, _, _ in full_list(browser)], message="the item gone from the list")
+        wait_for(lambda: "Summer sale" not in drawn_text(browser), message="the item gone from the picture")
+        assert [item["title"]["default"] for item in api(server, "GET", "/scheduled-items")["items"]] == ["Flash sale"]
+        # The one error in the console is the 422's own network line.
+        errors = console_errors(browser)
+        assert all("/scheduled-items" in entry["message"] and "422" in entry["message"] for entry in errors), errors
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_an_account_token_gets_the_page_without_scheduled_items(browser):
+    # With --accounts the scheduled items are the admin token's: an account's page leaves them out.
+    accounts = Server(accounts=True)
+    try:
+        account = api(accounts, "POST", "/accounts", {"name": "Alice"})
+        browser.get(accounts.url + "/preview")
+        browser.execute_script("sessionStorage.clear();")
+        browser.refresh()
+        console_errors(browser)
+        token = wait_for(lambda: browser.find_element(By.ID, "token") if browser.find_element(By.ID, "token").is_displayed() else None,
+                         message="the token form")
+        token.send_keys(account["token"])
+        token.send_keys(Keys.ENTER)
+        wait_for(lambda: "Search" in menu_text(browser), message="the account's menu")
+        wait_for(lambda: browser.find_element(By.ID, "status").text == "Up to date.", message="the page loaded")
+        assert not browser.find_element(By.ID, "schedule-section").is_displayed()
+        errors = console_errors(browser)
+        assert all("/scheduled-items" in entry["message"] and "403" in entry["message"] for entry in errors), errors
+    finally:
+        accounts.stop()
 
 
 def test_keyboard_and_axe(browser, server):

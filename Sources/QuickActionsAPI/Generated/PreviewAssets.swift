@@ -84,6 +84,43 @@ enum PreviewAssets {
       </div>
     </form>
   </section>
+  <section id="schedule-section" aria-labelledby="schedule-heading">
+    <h2 id="schedule-heading">Scheduled items</h2>
+    <p class="hint">Each shows in the list from its start to its end, after the static items and before the favorites.</p>
+    <ul id="scheduled"></ul>
+    <form id="schedule-form">
+      <h3 id="schedule-form-heading">Schedule an item</h3>
+      <div class="field">
+        <label for="schedule-type">Type</label>
+        <input id="schedule-type" name="type" required autocomplete="off" spellcheck="false" aria-describedby="schedule-type-error">
+        <p id="schedule-type-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-title">Title</label>
+        <input id="schedule-title" name="title" required autocomplete="off" aria-describedby="schedule-title-error">
+        <p id="schedule-title-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-subtitle">Subtitle (optional)</label>
+        <input id="schedule-subtitle" name="subtitle" autocomplete="off" aria-describedby="schedule-subtitle-error">
+        <p id="schedule-subtitle-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-from">From (your time)</label>
+        <input id="schedule-from" name="from" type="datetime-local" required aria-describedby="schedule-from-error">
+        <p id="schedule-from-error" class="error" role="alert"></p>
+      </div>
+      <div class="field">
+        <label for="schedule-until">Until (your time)</label>
+        <input id="schedule-until" name="until" type="datetime-local" required aria-describedby="schedule-until-error">
+        <p id="schedule-until-error" class="error" role="alert"></p>
+      </div>
+      <div class="buttons">
+        <button type="submit" id="schedule-submit">Schedule</button>
+      </div>
+      <p id="schedule-error" class="error" role="alert"></p>
+    </form>
+  </section>
 </main>
 </body>
 </html>
@@ -115,6 +152,15 @@ enum PreviewAssets {
 
   class Unauthorized extends Error {}
 
+  /** An answer other than 2xx or 401: its status and its problem document (RFC 9457), if any. */
+  class ApiError extends Error {
+    constructor(message, status, problem) {
+      super(message);
+      this.status = status;
+      this.problem = problem;
+    }
+  }
+
   /** An element with text content and attributes; never HTML. */
   function el(tag, attributes, text) {
     const node = document.createElement(tag);
@@ -139,11 +185,12 @@ enum PreviewAssets {
     if (response.status === 401) throw new Unauthorized('The token was refused.');
     if (!response.ok) {
       let detail = response.statusText;
+      let problem = null;
       try {
-        const problem = await response.json();
+        problem = await response.json();
         detail = problem.detail || problem.title || detail;
       } catch (_) { /* not a problem document */ }
-      throw new Error(`${method} ${path}: ${response.status} ${detail}`);
+      throw new ApiError(`${method} ${path}: ${response.status} ${detail}`, response.status, problem);
     }
     return response;
   }
@@ -341,6 +388,99 @@ enum PreviewAssets {
     await renderContacts();
   }
 
+  // Scheduled items: GET /scheduled-items is the admin token's with --accounts, so an account
+  // token (403) gets the page without this section.
+  const SCHEDULE_FIELDS = ['type', 'title', 'subtitle', 'from', 'until'];
+
+  async function renderScheduled() {
+    let response;
+    try {
+      response = await api('GET', '/scheduled-items');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        $('schedule-section').hidden = true;
+        return;
+      }
+      throw error;
+    }
+    $('schedule-section').hidden = false;
+    const { items } = await response.json();
+    const list = $('scheduled');
+    list.replaceChildren();
+    if (items.length === 0) list.append(el('li', {}, 'None'));
+    for (const item of items) {
+      const title = item.title.default;
+      const li = el('li', { class: 'scheduled-item', 'data-id': item.id });
+      li.append(el('span', { class: 'title' }, title));
+      li.append(el('span', { class: 'meta' }, `${item.type} · ${localTime(item.from)} to ${localTime(item.until)}`));
+      const remove = el('button', { type: 'button', class: 'delete', 'aria-label': `Delete scheduled ${title}` }, 'Delete');
+      remove.addEventListener('click', () => {
+        api('DELETE', `/scheduled-items/${encodeURIComponent(item.id)}`).then(() => {
+          say(`Deleted ${title}.`);
+          return renderScheduled();
+        }).catch(failed);
+      });
+      li.append(remove);
+      list.append(li);
+    }
+  }
+
+  function localTime(rfc3339) {
+    const date = new Date(rfc3339);
+    return Number.isNaN(date.getTime()) ? rfc3339 : date.toLocaleString();
+  }
+
+  /** A `datetime-local` value as RFC 3339 with the browser's offset at that time, or '' when empty. */
+  function withOffset(local) {
+    const date = new Date(local);
+    if (!local || Number.isNaN(date.getTime())) return '';
+    const two = (n) => String(n).padStart(2, '0');
+    const minutes = -date.getTimezoneOffset();
+    const offset = `${minutes < 0 ? '-' : '+'}${two(Math.floor(Math.abs(minutes) / 60))}:${two(Math.abs(minutes) % 60)}`;
+    return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}` +
+      `T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}${offset}`;
+  }
+
+  function clearScheduleErrors() {
+    for (const field of SCHEDULE_FIELDS) {
+      $(`schedule-${field}`).removeAttribute('aria-invalid');
+      $(`schedule-${field}-error`).textContent = '';
+    }
+    $('schedule-error').textContent = '';
+  }
+
+  async function submitSchedule(event) {
+    event.preventDefault();
+    clearScheduleErrors();
+    const body = {
+      type: $('schedule-type').value.trim(),
+      title: { default: $('schedule-title').value.trim() },
+      from: withOffset($('schedule-from').value),
+      until: withOffset($('schedule-until').value),
+    };
+    const subtitle = $('schedule-subtitle').value.trim();
+    if (subtitle) body.subtitle = { default: subtitle };
+    try {
+      await api('POST', '/scheduled-items', { body });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+      // The problem names the field it is about: its detail goes next to that input.
+      const field = error.problem && error.problem.field;
+      const detail = (error.problem && (error.problem.detail || error.problem.title)) || error.message;
+      if (SCHEDULE_FIELDS.includes(field)) {
+        $(`schedule-${field}`).setAttribute('aria-invalid', 'true');
+        $(`schedule-${field}-error`).textContent = detail;
+        $(`schedule-${field}`).focus();
+      } else {
+        $('schedule-error').textContent = detail;
+      }
+      return;
+    }
+    say(`Scheduled ${body.title.default}.`);
+    $('schedule-form').reset();
+    await renderScheduled();
+  }
+
   // Server-Sent Events through fetch, so the Authorization header goes along (EventSource
   // cannot send one); reconnects when the stream ends.
   async function follow() {
@@ -379,7 +519,7 @@ enum PreviewAssets {
       if (line.startsWith('event:')) event = line.slice(6).trim();
     }
     if (event === 'shortcuts') {
-      Promise.all([renderMenu(), renderList()]).then(() => say('Up to date.')).catch(failed);
+      Promise.all([renderMenu(), renderList(), renderScheduled()]).then(() => say('Up to date.')).catch(failed);
     } else if (event === 'trigger') {
       renderTriggers().catch(failed);
     }
@@ -397,7 +537,7 @@ enum PreviewAssets {
   async function start() {
     $('token-form').hidden = true;
     $('app').hidden = false;
-    await Promise.all([renderMenu(), renderList(), renderContacts(), renderTriggers()]);
+    await Promise.all([renderMenu(), renderList(), renderContacts(), renderTriggers(), renderScheduled()]);
     say('Up to date.');
     follow();
   }
@@ -442,6 +582,7 @@ enum PreviewAssets {
     });
     $('contact-form').addEventListener('submit', (event) => submitContact(event).catch(failed));
     $('contact-cancel').addEventListener('click', stopEditing);
+    $('schedule-form').addEventListener('submit', (event) => submitSchedule(event).catch(failed));
     // The token is asked for once per tab; an empty answer means the service has none.
     if (state.token === null) askForToken(''); else start().catch(failed);
   });
@@ -481,7 +622,14 @@ li { margin: 0.3rem 0; }
 .error { color: var(--warn); }
 #contacts li { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
 #contacts .name { font-weight: bold; }
-#contact-form { display: grid; gap: 0.3rem; margin-top: 1rem; }
+#contact-form, #schedule-form { display: grid; gap: 0.3rem; margin-top: 1rem; }
+#schedule-section { grid-column: 1 / -1; }
+#schedule-form { grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); align-items: start; column-gap: 1rem; }
+#schedule-form h3, #schedule-form .buttons, #schedule-error { grid-column: 1 / -1; }
+#schedule-form .field { display: grid; gap: 0.3rem; }
+#schedule-form .error { margin: 0; }
+#scheduled li { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+#scheduled .title { font-weight: bold; }
 .check { display: flex; gap: 0.4rem; align-items: center; }
 .buttons { display: flex; gap: 0.5rem; }
 button, input, select { font: inherit; color: inherit; }
