@@ -29,40 +29,52 @@ public enum RequestTarget {
     ) {
         // Fast path: a plain path (no query, no escapes, no controls) is its own decoding.
         if isPlainPath(target) { return (target, target, []) }
-        var raw = Substring(target)
-        // Absolute-form (`http://host/path`) is legal HTTP/1.1: keep only the path.
-        for scheme in ["http://", "https://"] where raw.hasPrefix(scheme) {
-            let rest = raw.dropFirst(scheme.count)
-            raw = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
-        }
-        guard raw.first == "/" else { throw .notOriginForm }
-        let pathPart: Substring
-        let queryPart: Substring?
-        if let mark = raw.firstIndex(of: "?") {
-            pathPart = raw[..<mark]
-            queryPart = raw[raw.index(after: mark)...]
-        } else {
-            pathPart = raw
-            queryPart = nil
-        }
-        let path = try decode(pathPart, plusIsSpace: false)
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .controlCharacter
-        }
-        var query: [(name: String, value: String)] = []
-        if let queryPart {
-            for pair in queryPart.split(separator: "&", omittingEmptySubsequences: true) {
-                if let equals = pair.firstIndex(of: "=") {
-                    query.append((try decode(pair[..<equals], plusIsSpace: true), try decode(pair[pair.index(after: equals)...], plusIsSpace: true)))
-                } else {
-                    query.append((try decode(pair, plusIsSpace: true), ""))
-                }
-            }
-        }
-        return (path, String(pathPart), query)
+        // Read as UTF-8 bytes, not as Characters: the delimiters are ASCII, and a walk over
+        // Characters costs tens of thousands of instructions for a short query.
+        var text = target
+        return try text.withUTF8 { bytes in Result { () throws(RequestTargetError) in try parse(bytes) } }.get()
     }
 
-    /// Percent-decodes `text`; `+` becomes a space in query components.
+    private static func parse(_ all: UnsafeBufferPointer<UInt8>) throws(RequestTargetError) -> (
+        path: String, rawPath: String, query: [(name: String, value: String)]
+    ) {
+        var start = all.startIndex
+        // Absolute-form (`http://host/path`) is legal HTTP/1.1: keep only the path.
+        for scheme in [httpScheme, httpsScheme] where all.count >= scheme.count && all.prefix(scheme.count).elementsEqual(scheme) {
+            let rest = all[scheme.count...]
+            start = rest.firstIndex(of: slash) ?? all.endIndex
+            break
+        }
+        // Absolute-form without a path means the root.
+        if start == all.endIndex && start != all.startIndex { return ("/", "/", []) }
+        guard start < all.endIndex, all[start] == slash else { throw .notOriginForm }
+        let mark = all[start...].firstIndex(of: UInt8(ascii: "?")) ?? all.endIndex
+        let pathBytes = all[start..<mark]
+        let path = try decode(pathBytes, plusIsSpace: false)
+        if path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { throw .controlCharacter }
+        var query: [(name: String, value: String)] = []
+        if mark < all.endIndex {
+            var pairStart = mark + 1
+            while pairStart <= all.endIndex {
+                let pairEnd = all[pairStart...].firstIndex(of: UInt8(ascii: "&")) ?? all.endIndex
+                if pairEnd > pairStart {
+                    let pair = all[pairStart..<pairEnd]
+                    if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                        query.append((try decode(all[pairStart..<equals], plusIsSpace: true), try decode(all[(equals + 1)..<pairEnd], plusIsSpace: true)))
+                    } else {
+                        query.append((try decode(pair, plusIsSpace: true), ""))
+                    }
+                }
+                pairStart = pairEnd + 1
+            }
+        }
+        return (path, String(decoding: pathBytes, as: UTF8.self), query)
+    }
+
+    private static let slash = UInt8(ascii: "/")
+    private static let httpScheme = Array("http://".utf8)
+    private static let httpsScheme = Array("https://".utf8)
+
     /// Whether `target` is a path with no query, escape, control or non-ASCII byte, checked
     /// over its contiguous UTF-8 (the common case, on every request).
     static func isPlainPath(_ target: String) -> Bool {
@@ -76,19 +88,24 @@ public enum RequestTarget {
         }
     }
 
+    /// Percent-decodes `text`; `+` becomes a space in query components.
     public static func decode(_ text: Substring, plusIsSpace: Bool) throws(RequestTargetError) -> String {
-        let utf8 = Array(text.utf8)
-        if !utf8.contains(UInt8(ascii: "%")) && !(plusIsSpace && utf8.contains(UInt8(ascii: "+"))) {
-            guard let string = String(validating: utf8, as: UTF8.self) else { throw .invalidUTF8 }
-            return string
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(RequestTargetError) in try decode(bytes[...], plusIsSpace: plusIsSpace) } }.get()
+    }
+
+    /// Percent-decodes `utf8`, which is valid UTF-8 (a string's bytes, cut at ASCII delimiters).
+    private static func decode(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool) throws(RequestTargetError) -> String {
+        if !utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(decoding: utf8, as: UTF8.self)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
-        var index = 0
-        while index < utf8.count {
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) else {
+                guard index + 2 < utf8.endIndex, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) else {
                     throw .badPercentEncoding
                 }
                 bytes.append(high << 4 | low)

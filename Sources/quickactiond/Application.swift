@@ -45,10 +45,11 @@ public enum Application {
         // closed terminal) fails with EPIPE and is lost; by default the signal would end the
         // service. Sockets never raise it (libmicrohttpd and libpq send with MSG_NOSIGNAL).
         signal(SIGPIPE, SIG_IGN)
-        let logger = RequestLogger(level: configuration.logLevel)
-        // Armed before anything is announced, so a signal sent as soon as the listening line
-        // appears is never lost nor fatal.
+        // First, before any thread is made (each inherits the signals blocked), and before
+        // anything is announced, so a signal sent as soon as the listening line appears is
+        // never lost nor fatal.
         let signals = ProcessSignals()
+        let logger = RequestLogger(level: configuration.logLevel)
         let service: Service
         do {
             service = try Service(configuration: configuration, logger: logger)
