@@ -40,18 +40,16 @@ public enum RequestTarget {
     ) {
         var start = all.startIndex
         // Absolute-form (`http://host/path`) is legal HTTP/1.1: keep only the path.
-        for scheme in [httpScheme, httpsScheme] where all.count >= scheme.count && all.prefix(scheme.count).elementsEqual(scheme) {
-            let rest = all[scheme.count...]
-            start = rest.firstIndex(of: slash) ?? all.endIndex
-            break
+        if all.first != slash, let scheme = [httpScheme, httpsScheme].first(where: { all.starts(with: $0) }) {
+            start = all[scheme.count...].firstIndex(of: slash) ?? all.endIndex
+            // Absolute-form without a path means the root.
+            if start == all.endIndex { return ("/", "/", []) }
         }
-        // Absolute-form without a path means the root.
-        if start == all.endIndex && start != all.startIndex { return ("/", "/", []) }
         guard start < all.endIndex, all[start] == slash else { throw .notOriginForm }
         let mark = all[start...].firstIndex(of: UInt8(ascii: "?")) ?? all.endIndex
         let pathBytes = all[start..<mark]
         let path = try decode(pathBytes, plusIsSpace: false)
-        if path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { throw .controlCharacter }
+        for byte in path.utf8 where byte < 0x20 || byte == 0x7F { throw .controlCharacter }
         var query: [(name: String, value: String)] = []
         if mark < all.endIndex {
             var pairStart = mark + 1
@@ -96,9 +94,12 @@ public enum RequestTarget {
 
     /// Percent-decodes `utf8`, which is valid UTF-8 (a string's bytes, cut at ASCII delimiters).
     private static func decode(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool) throws(RequestTargetError) -> String {
-        if !utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
-            return String(decoding: utf8, as: UTF8.self)
+        var plain = true
+        for byte in utf8 where byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
+            plain = false
+            break
         }
+        if plain { return String(decoding: utf8, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = utf8.startIndex

@@ -23,8 +23,8 @@ struct ShortcutAnnotations {
         case let other?:
             throw Problem.badRequest("Query parameter 'include' must be 'disabled', not '\(other)'.", extensions: ["parameter": "include"])
         }
-        acceptLanguage = request.http.headers["Accept-Language"]
         guard explain || includeDisabled else { return nil }
+        acceptLanguage = request.http.headers["Accept-Language"]
     }
 
     /// The annotated list of `account` as `key` asks, from its favorites and tombstones as

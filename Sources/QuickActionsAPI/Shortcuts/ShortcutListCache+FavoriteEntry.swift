@@ -3,12 +3,16 @@ import QuickActions
 extension ShortcutListCache {
     /// A favorite in the list: its place, the contact as last seen (its usage key included),
     /// and its prerendered item.
-    struct FavoriteEntry: Sendable {
-        var key: DynamicSortKey
-        var contact: Contact
-        var item: PrerenderedShortcutItem
+    ///
+    /// A class, so that the sorted array holds one reference per favorite: a pick that moves a
+    /// favorite shifts the references between its old and new places, and a change while a
+    /// render holds the array copies references, not each contact's strings.
+    final class FavoriteEntry: Sendable {
+        let key: DynamicSortKey
+        let contact: Contact
+        let item: PrerenderedShortcutItem
 
-        init(_ contact: Contact, order: DynamicOrder) {
+        convenience init(_ contact: Contact, order: DynamicOrder) {
             self.init(contact, order: order, item: PrerenderedShortcutItem(ShortcutItemBuilder.favoriteItem(for: contact)))
         }
 
