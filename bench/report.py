@@ -275,6 +275,25 @@ def ranking_rows(directory, meta):
          f"{percentile(during, 0.99) / 1000:.1f} ms / {percentile(outside, 0.99) / 1000:.1f} ms",
          f"{len(during):,} / {len(outside):,} triggers", "", "", "info"),
     ]
+    phases_path = os.path.join(directory, "phases.txt")
+    if os.path.exists(phases_path):
+        # The same, by the kind of wrk run under way when each was answered: a 64-connection
+        # load of the visible list or of the full list (either side of the pair), or a tail slice.
+        with open(phases_path) as lines:
+            spans = [(name, int(start), int(end)) for name, start, end in (line.split() for line in lines if len(line.split()) == 3)]
+        kinds = {"visible": "_visible_", "full": "_full_", "tail": "rR_tail_"}
+        by_kind = {kind: [] for kind in kinds}
+        for due, latency, _ in samples:
+            answered = due + latency // 1000
+            for name, start, end in spans:
+                if start <= answered < end:
+                    for kind, marker in kinds.items():
+                        if marker in name and not name.startswith("warm"):
+                            by_kind[kind].append(latency)
+                    break
+        rows.append(("R", "    p99 of those answered during the visible-list runs / the full-list runs / the tail slices",
+                     " / ".join(f"{percentile(by_kind[kind], 0.99) / 1000:.1f} ms" for kind in kinds),
+                     " / ".join(f"{len(by_kind[kind]):,}" for kind in kinds) + " triggers", "", "", "info"))
     with open(os.path.join(directory, "ranking_rss.txt")) as lines:
         rss = [(int(t), int(kb)) for t, kb in (line.split() for line in lines if len(line.split()) == 2)]
     early = [kb for t, kb in rss if 60_000 <= t < 90_000]

@@ -130,8 +130,11 @@ start_baseline() { # MODE VAR_PID VAR_URL [HEADERS_FILE BODY_FILE]: the C baseli
     printf -v "$3" '%s' "$url"
 }
 run_wrk() { # NAME wrk-arguments...: the output (with the WRKJSON line) goes to $R/NAME.txt
-    local name=$1; shift
+    local name=$1 from; shift
+    from=$(date +%s%3N)
     timeout 120 wrk "$@" >"$R/$name.txt" 2>&1 || { cat "$R/$name.txt" >&2; fail "wrk $name failed"; }
+    # With PHASES_FROM set (ms since the epoch): when the run began and ended, in ms from then.
+    [ -z "${PHASES_FROM:-}" ] || echo "$name $((from - PHASES_FROM)) $(( $(date +%s%3N) - PHASES_FROM ))" >>"$R/phases.txt"
     grep -q '^WRKJSON ' "$R/$name.txt" || { cat "$R/$name.txt" >&2; fail "wrk $name printed no summary"; }
 }
 total_contacts() { # the `total` of GET /contacts?limit=1[&q=...]
@@ -522,6 +525,7 @@ ranking_section() { # 10,000 favorites reordered by a paced stream of triggers w
     meta ranking_seconds "$RANKING_SECONDS"
     rm -f "$T/ranking.stop"
     t0=$(now_ms)
+    PHASES_FROM=$t0   # each wrk run's span, to tell the triggers answered during each kind of run
     # Until told to stop (the stop file), at the latest half an hour after the run should have ended.
     "$T/trigger_load" "${QA##*:}" "$T/fav.ids" "$RANKING_RATE" 16 1.1 "$T/ranking.stop" "$((RANKING_SECONDS + 1800))" "$R/ranking_triggers.txt" \
         >"$R/ranking_triggers.json" 2>"$T/trigger_load.err" &
@@ -570,6 +574,7 @@ ranking_section() { # 10,000 favorites reordered by a paced stream of triggers w
     TL_PID=""
     wait "$RSS_PID" || true   # it stops with the triggers
     RSS_PID=""
+    PHASES_FROM=""
     meta ranking_tail_slices "$slice"
     meta ranking_vmhwm_kb "$(vmhwm_kb)"
     stop_qa
