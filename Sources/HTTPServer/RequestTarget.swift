@@ -58,7 +58,8 @@ public enum RequestTarget {
                 if pairEnd > pairStart {
                     let pair = all[pairStart..<pairEnd]
                     if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                        query.append((try decode(all[pairStart..<equals], plusIsSpace: true), try decode(all[(equals + 1)..<pairEnd], plusIsSpace: true)))
+                        query.append(
+                            (try decode(all[pairStart..<equals], plusIsSpace: true), try decode(all[(equals + 1)..<pairEnd], plusIsSpace: true)))
                     } else {
                         query.append((try decode(pair, plusIsSpace: true), ""))
                     }
