@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Glibc
 import Synchronization
 
@@ -32,8 +31,11 @@ final class ProcessSignals {
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let received = received
         let reloads = reloads
-        let waiter = Thread {
+        // On a queue of its own, whose thread blocks the three too (blocked again here, so that
+        // none reaches it by its default action between two waits).
+        DispatchQueue(label: "quickactiond.signals").async {
             var set = Self.handledSignals()
+            pthread_sigmask(SIG_BLOCK, &set, nil)
             while true {
                 var number: Int32 = 0
                 guard sigwait(&set, &number) == 0 else { continue }
@@ -53,7 +55,6 @@ final class ProcessSignals {
                 }
             }
         }
-        waiter.start()
     }
 
     private static func handledSignals() -> sigset_t {

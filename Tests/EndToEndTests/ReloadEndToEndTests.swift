@@ -202,4 +202,35 @@ import Testing
         #expect(try server.shortcuts().etag == etag)
         #expect(server.stop() == .exited(0))
     }
+
+    @Test("Every thread of the server blocks SIGINT, SIGTERM and SIGHUP: one thread takes them, no handler interrupts a thread")
+    func signalsAreBlockedInEveryThread() throws {
+        let server = try ServerProcess(arguments: ["--no-seed"])
+        defer { server.stop() }
+        // A request and a reload first, so that the HTTP, writer and Dispatch threads exist.
+        _ = try server.shortcuts()
+        try Self.reload(server, expect: "reloaded: nothing changed")
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/task")
+        #expect(tasks.count > 2, "\(tasks.count) threads")
+        let wanted = UInt64(1) << (SIGINT - 1) | UInt64(1) << (SIGTERM - 1) | UInt64(1) << (SIGHUP - 1)
+        var waiting = 0
+        for task in tasks {
+            // The thread in sigwait (rt_sigtimedwait, syscall 128 on x86-64): the kernel shows the
+            // signals it waits for as unblocked while it waits.
+            let syscall = (try? String(contentsOfFile: "/proc/\(server.pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+            if syscall.split(separator: " ").first == "128" {
+                waiting += 1
+                continue
+            }
+            // A thread may end between the listing and the read: only the ones read are checked.
+            guard let status = try? String(contentsOfFile: "/proc/\(server.pid)/task/\(task)/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+                let blocked = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            else { continue }
+            #expect(blocked & wanted == wanted, "thread \(task) blocks \(String(blocked, radix: 16))")
+        }
+        #expect(waiting == 1, "\(waiting) threads in sigwait")
+        try Self.reload(server, expect: "reloaded: nothing changed")
+        #expect(server.stop() == .exited(0))
+    }
 }
