@@ -92,11 +92,10 @@ screenshots: deps
 
 ## schemathesis: the running binary against openapi.yaml, every check, fixed seed (see schemathesis.toml),
 ## in three modes: with a token (the repository's file), without (the document the server serves),
-## and multi-account (an account token on the account operations, the admin token on /accounts and /metrics)
+## and multi-account (an account token on the account operations, the admin token on /accounts and /metrics);
+## the three side by side, each with its own server (scripts/schemathesis-all.sh)
 schemathesis: deps
-	scripts/schemathesis.sh
-	SCHEMATHESIS_MODE=open scripts/schemathesis.sh
-	SCHEMATHESIS_MODE=accounts scripts/schemathesis.sh
+	scripts/schemathesis-all.sh
 
 ## fuzz: every libFuzzer target (JSON requests, InfoPlist.strings, InfoPlist.xcstrings, Info.plist, Android res/ XML, request targets, request heads) for FUZZ_SECONDS each
 fuzz: deps

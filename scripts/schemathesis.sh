@@ -4,7 +4,9 @@
 # examples. Exceptions for requests that are valid by the schema but rightly refused live in
 # schemathesis.toml, per operation and status, each with its reason. Exits non-zero on any finding.
 #
-# Three modes, as a user runs the server (SCHEMATHESIS_MODE):
+# Three modes, as a user runs the server (SCHEMATHESIS_MODE), and two that run none:
+#   prepare          installs schemathesis and builds the binary, then exits (scripts/schemathesis-all.sh
+#                    runs it once before starting the three modes side by side).
 #   token (default)  the server requires a random bearer token; the contract is the
 #                    repository's openapi.yaml, which requires it on every operation but the probes.
 #   open             the server runs as `make run` does (loopback, no token); the contract is the
@@ -68,6 +70,7 @@ if ! swift build --product quickactiond >"$work/build.log" 2>&1; then
     exit 1
 fi
 binary=.build/debug/quickactiond
+[ "${SCHEMATHESIS_MODE:-}" = prepare ] && exit 0
 
 # A fresh, seeded SQLite database (four demo contacts, two favorites), an ephemeral port and,
 # in token mode, a random token, so the 401 of every protected operation is real.
@@ -84,7 +87,7 @@ case "$mode" in
         admin_token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
         server_args=(--accounts --admin-token "$admin_token")
         ;;
-    *) echo "SCHEMATHESIS_MODE must be token, open or accounts, not '$mode'" >&2; exit 2 ;;
+    *) echo "SCHEMATHESIS_MODE must be token, open, accounts or prepare, not '$mode'" >&2; exit 2 ;;
 esac
 echo "schemathesis: $mode mode"
 "$binary" --host 127.0.0.1 --port 0 --db "$work/quickactions.sqlite" --store sqlite "${server_args[@]}" \
@@ -110,7 +113,8 @@ schema=openapi.yaml
 report_dir=${SCHEMATHESIS_REPORT_DIR:-.build/schemathesis}
 mkdir -p "$report_dir"
 # Hypothesis's own caches go under .build too, not into the source tree.
-export HYPOTHESIS_STORAGE_DIRECTORY="$PWD/.build/schemathesis/hypothesis"
+case "$report_dir" in /*) HYPOTHESIS_STORAGE_DIRECTORY=$report_dir/hypothesis ;; *) HYPOTHESIS_STORAGE_DIRECTORY=$PWD/$report_dir/hypothesis ;; esac
+export HYPOTHESIS_STORAGE_DIRECTORY
 seed_args=()
 [ -n "${SCHEMATHESIS_SEED:-}" ] && seed_args=(--seed "$SCHEMATHESIS_SEED")
 extra_args=("$@")
