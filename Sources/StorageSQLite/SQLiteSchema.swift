@@ -214,6 +214,15 @@ enum SQLiteSchema {
             deleted_ms INTEGER
         );
         """,
+        // 11: a trigger's insert touches only indexes that a query reads. Every read of the
+        // triggers is by account (the list, its `type` and `contactId` filters, the counts, the
+        // event log) and goes through `triggers_account`; the two indexes by type and by contact
+        // were never chosen, and the one by contact put each insert on a page of its own (a
+        // random key), the most of any index on a busy favorite's pick.
+        """
+        DROP INDEX triggers_type;
+        DROP INDEX triggers_contact;
+        """,
     ]
 
     /// The words of the `RAISE` that refuses a row of a deleted account (mapped to

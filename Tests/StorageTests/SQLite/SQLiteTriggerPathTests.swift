@@ -36,6 +36,32 @@ import Testing
 
     static let accounts = 100_000
 
+    /// A trigger's insert touches three indexes besides the table: its id's, the account's
+    /// (which every read of the triggers goes through) and the age's (the retention purge).
+    @Test func everyReadOfTheTriggersGoesThroughTheIndexesAnInsertKeeps() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("triggers.sqlite")
+            _ = try SQLiteDataStore.open(path: path)
+            try RawDatabase.with(path) { database throws in
+                let indexes = try database.text(
+                    "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'triggers' ORDER BY name)"
+                )
+                #expect(indexes == "sqlite_autoindex_triggers_1 triggers_account triggers_received")
+                let byAccount = [
+                    SQLiteTriggerSQL.list, SQLiteTriggerSQL.countsByType, SQLiteTriggerSQL.countsByContact, SQLiteTriggerLogSQL.after,
+                ]
+                for sql in byAccount {
+                    // Every filter given (`type` and `contactId` too): still the account's index.
+                    let plan = try database.text("EXPLAIN QUERY PLAN " + sql.replacingOccurrences(of: "?", with: "'x'"), column: 3)
+                    #expect(plan.hasPrefix("SEARCH triggers USING INDEX triggers_account (account=?"), "\(sql): \(plan)")
+                }
+                let purge = try database.text(
+                    "EXPLAIN QUERY PLAN " + SQLiteTriggerSQL.purgeTriggerBatch.replacingOccurrences(of: "?", with: "1"), column: 3)
+                #expect(purge.contains("triggers_received") || purge.contains("INTEGER PRIMARY KEY"), "\(purge)")
+            }
+        }
+    }
+
     @Test func aPickAmong100000AccountsScansNothingAndUpdatesOneScore() throws {
         try TemporaryDirectory.with { directory in
             let path = directory.path("accounts.sqlite")
