@@ -548,16 +548,16 @@ ranking_section() { # 10,000 favorites reordered by a paced stream of triggers w
     cmp -s "$T/ranking_visible.body" "$T/ranking_bl.body" || fail "the baseline's body differs from the visible list"
     run_wrk warmR_visible_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
     run_wrk warmR_visible_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$visible"
-    run_wrk warmR_full_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLF/shortcuts"
-    run_wrk warmR_full_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
     meta ranking_rounds_from_ms "$(( $(now_ms) - t0 ))"
-    # The visible list's rounds first, then the full list's: 64 connections each fetching
-    # megabytes starve both processes of CPU, and the triggers' backlog from that would spill
-    # into the next visible round, so the triggers answered during the visible rounds (what a
-    # device's picks meet) are kept apart from it.
+    # The visible list's rounds first, then the full list's (its warm-up included): 64
+    # connections each fetching megabytes starve both processes of CPU, and the triggers'
+    # backlog from that would spill into the next visible round, so the triggers answered
+    # during the visible rounds (what a device's picks meet) are kept apart from it.
     for r in $(seq "$ROUNDS"); do
         run_pair "$r" rR_visible_baseline "$BL/shortcuts" rR_visible_qa "$visible"
     done
+    run_wrk warmR_full_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLF/shortcuts"
+    run_wrk warmR_full_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
     for r in $(seq "$ROUNDS"); do
         run_pair "$r" rR_full_baseline "$BLF/shortcuts" rR_full_qa "$QA/shortcuts"
     done
