@@ -42,11 +42,12 @@ final class TriggerController: Sendable {
         let key = try Self.idempotencyKey(request)
         let body = try request.jsonObject()
         let trigger = try Self.decode(body)
-        let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
         let scope = try request.account()
         let store = scope.triggers
         let language = request.http.headers["Accept-Language"]
-        guard let key else { return try process(trigger, key: nil, digest: digest, in: scope, acceptLanguage: language) }
+        guard let key else { return try process(trigger, idempotency: nil, in: scope, acceptLanguage: language) }
+        // What a replay under the same key must match (a trigger without a key needs none).
+        let digest = SHA256.hex(JSONWriter.bytes(.object(body.fields)))
 
         // No lock: concurrent duplicates may all get past this check and all resolve (which
         // changes nothing), but the store records one; `append` finds the winner's answer in
@@ -58,7 +59,7 @@ final class TriggerController: Sendable {
                 return try Self.replay(stored, digest: digest)
             }
         }
-        return try process(trigger, key: key, digest: digest, in: scope, acceptLanguage: language)
+        return try process(trigger, idempotency: (key, digest), in: scope, acceptLanguage: language)
     }
 
     /// GET /triggers
@@ -94,7 +95,10 @@ final class TriggerController: Sendable {
     }
 
     /// `acceptLanguage`: the request's, for the `disabledMessage` of a gone contact's item.
-    private func process(_ trigger: Trigger, key: String?, digest: String, in scope: AccountScope, acceptLanguage: String?) throws -> HTTPResponse {
+    /// `idempotency`: the request's Idempotency-Key and its body's digest, when it has a key.
+    private func process(
+        _ trigger: Trigger, idempotency: (key: String, digest: String)?, in scope: AccountScope, acceptLanguage: String?
+    ) throws -> HTTPResponse {
         let outcome: TriggerOutcome
         if let scheduled = try scheduledOutcome(trigger, in: scope, acceptLanguage: acceptLanguage) {
             outcome = scheduled
@@ -109,7 +113,9 @@ final class TriggerController: Sendable {
         if let contact = outcome.contact { answer["contact"] = contact.json }
         if let link = outcome.link { answer["link"] = .string(link) }
         let bytes = JSONWriter.bytes(.object(answer))
-        let stored = key.map { StoredAnswer(key: $0, requestDigest: digest, status: 200, body: bytes, createdAt: record.receivedAt) }
+        let stored = idempotency.map {
+            StoredAnswer(key: $0.key, requestDigest: $0.digest, status: 200, body: bytes, createdAt: record.receivedAt)
+        }
         // Answered once stored: an accepted trigger survives kill -9. Meanwhile no thread waits
         // for the commit, so triggers arriving together share one (group commit) and reads are
         // not kept waiting behind them. A favorite's pick counts in its use score in the same
@@ -123,7 +129,7 @@ final class TriggerController: Sendable {
             switch result {
             case .success(.answered(let winner)):
                 do throws(Problem) {
-                    pending.complete(try Self.replay(winner, digest: digest))
+                    pending.complete(try Self.replay(winner, digest: idempotency?.digest ?? ""))
                 } catch {
                     pending.complete(error.response)
                 }
