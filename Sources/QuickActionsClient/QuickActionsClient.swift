@@ -104,10 +104,13 @@ public actor QuickActionsClient {
 
 extension QuickActionsClient {
     /// `POST /trigger` with `body` under `idempotencyKey`; any answer is returned as is.
-    nonisolated func postTrigger(_ body: [UInt8], idempotencyKey: String) async throws(QuickActionsClientError) -> HTTPAnswer {
+    nonisolated func postTrigger(_ body: [UInt8], idempotencyKey: String, language: String? = nil) async throws(QuickActionsClientError)
+        -> HTTPAnswer
+    {
         var request = makeRequest(path: "trigger", method: "POST")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        if let language { request.setValue(language, forHTTPHeaderField: "Accept-Language") }
         request.httpBody = Data(body)
         return try await send(request)
     }

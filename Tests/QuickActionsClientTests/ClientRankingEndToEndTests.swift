@@ -155,5 +155,20 @@ import Testing
         }
         #expect(message == "This contact was deleted")
         #expect(told.withLock { $0 } == ["This contact was deleted"])
+
+        // In the outbox's language: the message the list gives the item in French.
+        let grace = try await Self.create(server, "Grace")
+        #expect(try await server.request("DELETE", "contacts/\(grace)").status == 204)
+        let french = try await QuickActionsClient(baseURL: server.url).shortcuts(language: "fr", includeDisabled: true)
+        let expected = try #require(french.disabledItems.first { $0.userInfo == ["contactId": .string(grace)] }?.disabledMessage)
+        #expect(expected != "This contact was deleted")
+        await outbox.setLanguage("fr")
+        try await outbox.enqueue(type: "FavoriteAction", userInfo: ["contactId": .string(grace)])
+        guard case .stale(_, _, let frenchMessage)? = try await outbox.flush().first else {
+            Issue.record("expected .stale")
+            return
+        }
+        #expect(frenchMessage == expected)
+        #expect(told.withLock { $0 } == ["This contact was deleted", expected])
     }
 }

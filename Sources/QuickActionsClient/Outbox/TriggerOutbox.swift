@@ -13,6 +13,9 @@ public actor TriggerOutbox {
     public nonisolated let client: QuickActionsClient
     /// Backoff and give-up rules.
     public var policy = RetryPolicy()
+    /// The `Accept-Language` sent with each delivery (the app's languages, e.g. "fr, en;q=0.5"):
+    /// the language of a `410`'s `disabledMessage`. Nil: the service's default language.
+    public var language: String?
     private let files: OutboxDirectory
     /// The last file-name stamp given (microseconds).
     private var lastStamp: Int64 = 0
@@ -43,6 +46,11 @@ public actor TriggerOutbox {
     /// Replaces the retry policy.
     public func setPolicy(_ policy: RetryPolicy) {
         self.policy = policy
+    }
+
+    /// Sets the `Accept-Language` of the deliveries from now on (see `language`).
+    public func setLanguage(_ language: String?) {
+        self.language = language
     }
 
     /// Writes the trigger, with its new `Idempotency-Key`, to disk (atomically, synced)
@@ -106,7 +114,7 @@ public actor TriggerOutbox {
             try? files.write(trigger.fileJSON, to: name)
             let answer: HTTPAnswer
             do {
-                answer = try await client.postTrigger(trigger.requestBody, idempotencyKey: trigger.key)
+                answer = try await client.postTrigger(trigger.requestBody, idempotencyKey: trigger.key, language: language)
             } catch {
                 reason = error.description
                 await sleep(policy.delay(afterAttempt: attempt))
