@@ -80,8 +80,8 @@ let package = Package(
             path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
 
         // What the suites that run servers share: children spawned and reaped without Foundation's Process, and
-        // the raw HTTP/1.1 connection (RawHTTPConnection).
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // the raw HTTP/1.1 connection (RawHTTPConnection); a clock the test moves (ManualEdgeClock).
+        .target(name: "TestSupport", dependencies: ["QuickActions"], path: "Tests/TestSupport", swiftSettings: strict),
         // A program that links only the SQLite backend: StorageTests checks it needs no libpq.
         .executableTarget(
             name: "SQLiteOnlyProgram", dependencies: ["QuickActions", "StorageCore", "StorageSQLite"], path: "Tests/SQLiteOnlyProgram",
@@ -106,6 +106,7 @@ let package = Package(
             name: "QuickActionsAPITests",
             dependencies: [
                 "Cryptography", "QuickActionsAPI", "HTTPServer", "QuickActions", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL",
+                "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -2,6 +2,7 @@ import HTTPServer
 import QuickActions
 import Sharding
 import StorageCore
+import TestSupport
 import Testing
 
 @testable import QuickActionsAPI

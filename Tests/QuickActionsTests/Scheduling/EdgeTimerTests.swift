@@ -1,5 +1,6 @@
 import QuickActions
 import Synchronization
+import TestSupport
 import Testing
 
 /// The timer wakes at each edge with no request, on a clock the test moves (no sleeping).

@@ -2,8 +2,9 @@ import QuickActions
 import Synchronization
 
 /// A clock the test moves: alarms ring when `advance` passes their deadlines, in deadline
-/// order, on the test's thread, never during `schedule`.
-final class ManualEdgeClock: EdgeClock {
+/// order, on the test's thread, never during `schedule`. Shared by the domain's and the API's
+/// suites (the scheduled items' edges).
+public final class ManualEdgeClock: EdgeClock {
     private final class Alarm: EdgeAlarm {
         let deadline: Timestamp
         let action: Mutex<(@Sendable () -> Void)?>
@@ -22,34 +23,34 @@ final class ManualEdgeClock: EdgeClock {
 
     private let state: Mutex<(now: Timestamp, alarms: [Alarm])>
 
-    init(now: Timestamp) {
+    public init(now: Timestamp) {
         state = Mutex((now, []))
     }
 
-    func now() -> Timestamp {
+    public func now() -> Timestamp {
         state.withLock { $0.now }
     }
 
-    func schedule(at deadline: Timestamp, _ action: @escaping @Sendable () -> Void) -> any EdgeAlarm {
+    public func schedule(at deadline: Timestamp, _ action: @escaping @Sendable () -> Void) -> any EdgeAlarm {
         let alarm = Alarm(deadline: deadline, action: action)
         state.withLock { $0.alarms.append(alarm) }
         return alarm
     }
 
     /// The deadlines of the alarms neither rung nor cancelled.
-    var pending: [Timestamp] {
+    public var pending: [Timestamp] {
         state.withLock { $0.alarms.filter(\.isPending).map(\.deadline) }
     }
 
     /// Sets the time to `instant` (earlier or later) and rings every pending alarm due by then,
     /// one at a time, including alarms set by the ones that ring.
-    func advance(to instant: Timestamp) {
+    public func advance(to instant: Timestamp) {
         state.withLock { $0.now = instant }
         ringDue()
     }
 
     /// Rings the pending alarms due now whatever their deadline says: a wake that comes early.
-    func ringEarly() {
+    public func ringEarly() {
         let alarms = state.withLock { state in
             defer { state.alarms = [] }
             return state.alarms
