@@ -103,7 +103,7 @@ final class ContactsController: Sendable {
     func deleteContact(_ request: APIRequest) throws -> HTTPResponse {
         let id = request.parameter("id")
         let pending = DeferredResponse()
-        try request.account().contacts.delete(id: id, expectedRevision: try expectedRevision(request, id: id)) { [logger] result in
+        try request.account().contacts.delete(id: id, expectedRevision: request.ifMatchRevision(of: id)) { [logger] result in
             pending.complete(Self.answer(result, id: id, route: "/contacts/{id}", logger: logger) { _, _ in HTTPResponse(status: 204) })
         }
         return .deferred(pending)
@@ -136,7 +136,7 @@ final class ContactsController: Sendable {
         // Idempotent: setting the flag it already has changes nothing, not even updatedAt.
         let current = try existing(id, in: request)
         if current.favorite == favorite {
-            if let expected = try expectedRevision(request, id: id), expected != current.revision {
+            if let expected = request.ifMatchRevision(of: id), expected != current.revision {
                 throw Self.preconditionFailed(current)
             }
             return .json(current.json, headers: etagHeader(current))
@@ -146,7 +146,7 @@ final class ContactsController: Sendable {
 
     private func write(_ request: APIRequest, _ patch: ContactPatch) throws -> HTTPResponse {
         let id = request.parameter("id")
-        let expected = try expectedRevision(request, id: id)
+        let expected = request.ifMatchRevision(of: id)
         if patch == ContactPatch() {
             let current = try existing(id, in: request)
             if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
@@ -192,20 +192,6 @@ final class ContactsController: Sendable {
     private func existing(_ id: String, in request: APIRequest) throws -> Contact {
         guard let contact = try request.account().contacts.get(id: id) else { throw Self.unknown(id) }
         return contact
-    }
-
-    /// The revision an `If-Match` header names; a header that names another contact's
-    /// validator, or is malformed, can never match: 412.
-    private func expectedRevision(_ request: APIRequest, id: String) throws -> Int64? {
-        guard let header = request.http.headers["If-Match"] else { return nil }
-        let trimmed = header.trimmingCharacters(in: .whitespaces)
-        if trimmed == "*" { return nil }
-        let prefix = "\"\(id)."
-        guard trimmed.hasPrefix(prefix), trimmed.hasSuffix("\""), let revision = Int64(trimmed.dropFirst(prefix.count).dropLast()) else {
-            // A validator we never issued for this contact: the precondition is false.
-            return -1
-        }
-        return revision
     }
 
     private func etagHeader(_ contact: Contact) -> HTTPHeaders {

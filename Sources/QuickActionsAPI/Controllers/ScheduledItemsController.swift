@@ -62,7 +62,7 @@ final class ScheduledItemsController: Sendable {
         let body = try request.jsonObject()
         try body.requireKnown(ScheduledItemDraft.fields)
         let patch = try Self.validated { () throws(ValidationError) in try ScheduledItemPatch(json: body.fields) }
-        let expected = Self.expectedRevision(request, id: id)
+        let expected = request.ifMatchRevision(of: id)
         let current = try existing(id)
         let now = board.now()
         // A value that can never be stored is 422 whatever the validator says.
@@ -88,7 +88,7 @@ final class ScheduledItemsController: Sendable {
         try request.requireKnownQuery(Self.noQuery)
         let (items, board) = try parts()
         let id = request.parameter("id")
-        switch try items.delete(id: id, expectedRevision: Self.expectedRevision(request, id: id), now: board.now()) {
+        switch try items.delete(id: id, expectedRevision: request.ifMatchRevision(of: id), now: board.now()) {
         case .done:
             try? board.reload()
             return HTTPResponse(status: 204)
@@ -124,19 +124,6 @@ final class ScheduledItemsController: Sendable {
         let (items, _) = try parts()
         guard let item = try items.get(id: id) else { throw Self.unknown(id) }
         return item
-    }
-
-    /// The revision an `If-Match` header names (nil: none, or `*`); a validator this server did
-    /// not issue for the item can never match (-1: 412).
-    private static func expectedRevision(_ request: APIRequest, id: String) -> Int64? {
-        guard let header = request.http.headers["If-Match"] else { return nil }
-        let trimmed = header.trimmingCharacters(in: .whitespaces)
-        if trimmed == "*" { return nil }
-        let prefix = "\"\(id)."
-        guard trimmed.hasPrefix(prefix), trimmed.hasSuffix("\""), let revision = Int64(trimmed.dropFirst(prefix.count).dropLast()) else {
-            return -1
-        }
-        return revision
     }
 
     /// An item's ETag: `"<id>.<revision>"`, as a contact's.
