@@ -88,4 +88,57 @@ import Testing
         #expect(Set(answers).count == 1, "one picture for one list: \(answers)")
         #expect(answers.first != "200 \(picture.header("ETag") ?? "")", "the picture follows the change")
     }
+
+    @Test("10,000 favorites: the full list renders off the HTTP threads; each fetch shows the changes made before it, and a current ETag gets 304")
+    func fullListOffTheHTTPThreads() throws {
+        let server = try Self.server(favorites: Self.favorites)
+        defer { server.stop() }
+        let first = try server.request("GET", "/shortcuts")
+        #expect(first.status == 200)
+        let etag = try #require(first.header("ETag"))
+        let contact = try #require(try server.listContacts("?limit=1").contacts.first)
+
+        // A name changed and changed back: a new version whose bytes are the first's. Its first
+        // revalidation renders it (off the HTTP threads) and finds the same ETag: 304.
+        #expect(try server.request("PATCH", "/contacts/\(contact.id)", json: #"{"name":"Renamed Favorite"}"#).status == 200)
+        #expect(try server.request("PATCH", "/contacts/\(contact.id)", json: #"{"name":"\#(contact.name)"}"#).status == 200)
+        let revalidated = try server.request("GET", "/shortcuts", headers: [("If-None-Match", etag)])
+        #expect(revalidated.status == 304)
+        #expect(revalidated.header("ETag") == etag)
+
+        // Changes, each followed by full fetches on four connections at once while a probe times
+        // /healthz on its own: every fetch shows the change made before it, and the probe is
+        // not held up by the renders.
+        let probe = try server.connect()
+        defer { probe.close() }
+        let port = server.port
+        var slowest = 0.0
+        for round in 1...3 {
+            let name = "Changed \(round)"
+            #expect(try server.request("PATCH", "/contacts/\(contact.id)", json: #"{"name":"\#(name)"}"#).status == 200)
+            let done = Locked(false)
+            let fetched = Locked([String]())
+            let fetching = Thread {
+                let (answers, _) = ThreadGroup.run(count: 4, timeout: 120) { _ in
+                    let client = try RawHTTPConnection(port: port)
+                    defer { client.close() }
+                    let answer = try client.send("GET", "/shortcuts")
+                    return "\(answer.status) \(answer.text.contains(name) ? "changed" : "stale")"
+                }
+                done.withLock { $0 = true }
+                fetched.withLock { $0 = answers.map { $0 ?? "failed" } }
+            }
+            fetching.start()
+            let deadline = Date().addingTimeInterval(120)
+            while !done.value && Date() < deadline {
+                let started = Date()
+                #expect(try probe.send("GET", "/healthz").status == 200)
+                slowest = max(slowest, Date().timeIntervalSince(started))
+                usleep(2_000)
+            }
+            #expect(done.value, "the lists were not fetched within 120 s")
+            #expect(fetched.value == Array(repeating: "200 changed", count: 4), "round \(round)")
+        }
+        #expect(slowest < 0.1, "GET /healthz took \(slowest) s while the full list was rendered")
+    }
 }

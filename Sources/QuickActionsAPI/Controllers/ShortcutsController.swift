@@ -11,6 +11,8 @@ final class ShortcutsController: Sendable {
 
     /// The scheduled items, for the annotated lists (read per request).
     let schedule: ScheduleBoard?
+    /// Where the lists that render slowly are rendered.
+    private let renders = ShortcutRenderQueue()
 
     /// Serves the request's account's list (`AccountScope.shortcuts()`).
     init(settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil) {
@@ -58,11 +60,18 @@ final class ShortcutsController: Sendable {
         } else {
             list = try account.shortcuts()
         }
-        let representation = list.representation(key)
-        if revalidating, request.http.headers.ifNoneMatch(matches: representation.etag) {
-            return representation.notModified
-        }
-        return representation.response
+        if let ready = list.rendered(key) { return Self.answer(ready, revalidating: revalidating, request.http.headers) }
+        guard list.rendersSlowly(key) else { return Self.answer(list.representation(key), revalidating: revalidating, request.http.headers) }
+        // Milliseconds of work: not on this HTTP thread, whose other connections would wait.
+        let pending = DeferredResponse()
+        let headers = request.http.headers
+        renders.render(list, key) { pending.complete(Self.answer($0, revalidating: revalidating, headers)) }
+        return .deferred(pending)
+    }
+
+    /// `representation`, or its 304 when the request revalidates it.
+    private static func answer(_ representation: ShortcutRepresentation, revalidating: Bool, _ headers: RequestHeaders) -> HTTPResponse {
+        revalidating && headers.ifNoneMatch(matches: representation.etag) ? representation.notModified : representation.response
     }
 
     /// The representation `?platform=` and `Accept` ask for: iOS's (the default) in the format
