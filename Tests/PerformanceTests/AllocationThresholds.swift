@@ -45,7 +45,12 @@ struct AllocationThresholds {
         guard let threshold = values[measurement.scenario.name] else { return .missing }
         let measured = measurement.allocationsPerRequest
         if measured > threshold { return .above(threshold: threshold) }
-        if measured < threshold { return .below(threshold: threshold) }
+        // A write's count (every thread's) moves by part of an allocation per request with the
+        // machine's timing (what the process's other threads do meanwhile: 172.5 on a quiet
+        // machine, 171.9 with another build running). One below its threshold holds too, so a
+        // write's threshold is the higher count seen, and one allocation more still fails.
+        let slack = measurement.scenario.threads == .all ? 1 : 0
+        if measured < threshold - slack { return .below(threshold: threshold) }
         return .holds
     }
 

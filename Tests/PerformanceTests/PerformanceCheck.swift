@@ -241,7 +241,7 @@ enum PerformanceCheck {
             print("perf-check: FAIL \(thresholds.path) holds \"\(name)\", which is not measured: remove it.")
             failed = true
         }
-        if !failed { print("perf-check: every count equals its threshold in \(thresholds.path)") }
+        if !failed { print("perf-check: every count is at its threshold in \(thresholds.path)") }
         return failed ? 1 : 0
     }
 }
