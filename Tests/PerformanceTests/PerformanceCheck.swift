@@ -9,7 +9,7 @@ import QuickActionsAPI
 /// The server runs in this process (`ServerUnderTest`); a client thread drives it over
 /// keep-alive connections without allocating (`RawHTTPClient`); every call into the C allocator
 /// is counted (`CAllocationCounter`), on the server's threads for reads, on every thread for
-/// writes. Exit status 0 when every count equals its threshold, 1 otherwise, 2 on bad usage.
+/// writes. Exit status 0 when every count is at its threshold, 1 otherwise, 2 on bad usage.
 enum PerformanceCheck {
     /// What the command line asks for.
     struct Options {
