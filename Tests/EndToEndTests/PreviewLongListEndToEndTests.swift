@@ -139,6 +139,8 @@ import Testing
             #expect(done.value, "the lists were not fetched within 120 s")
             #expect(fetched.value == Array(repeating: "200 changed", count: 4), "round \(round)")
         }
-        #expect(slowest < 0.1, "GET /healthz took \(slowest) s while the full list was rendered")
+        // Rendered on the HTTP threads, a debug build's slowest was 378 ms; off them, 4.6 ms. The
+        // bound leaves room for a sanitizer's build on a busy machine.
+        #expect(slowest < 0.25, "GET /healthz took \(slowest) s while the full list was rendered")
     }
 }
