@@ -48,6 +48,7 @@ public final class HTTPRequest: Sendable {
 
     /// The first query value named `name`, or nil.
     public func queryValue(_ name: String) -> String? {
-        query.first { $0.name == name }?.value
+        for pair in query where pair.name == name { return pair.value }
+        return nil
     }
 }

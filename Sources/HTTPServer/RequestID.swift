@@ -50,11 +50,14 @@ public enum RequestID: Sendable, Equatable, CustomStringConvertible {
     /// says) to `output`, with no string made: they need no escaping in JSON.
     public static func appendGenerated(_ number: UInt64, to output: inout [UInt8]) {
         let start = output.count
-        output.append(contentsOf: repeatElement(0, count: generatedLength))
+        // Room made with one copy of an array (appending a `repeatElement` goes element by element).
+        output.append(contentsOf: placeholder)
         output.withUnsafeMutableBytes { bytes in
             write(number, into: UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
         }
     }
+
+    private static let placeholder = [UInt8](repeating: 0, count: generatedLength)
 
     private static let generatedLength = 20
     /// Rows for the process's id counter, claimed by every server's HTTP threads: as many as

@@ -46,10 +46,23 @@ public enum RequestTarget {
             if start == all.endIndex { return ("/", "/", []) }
         }
         guard start < all.endIndex, all[start] == slash else { throw .notOriginForm }
-        let mark = all[start...].firstIndex(of: UInt8(ascii: "?")) ?? all.endIndex
+        // One pass over the path: where it ends, and whether it has escapes or controls.
+        var mark = start
+        var escaped = false
+        while mark < all.endIndex {
+            let byte = all[mark]
+            if byte == UInt8(ascii: "?") { break }
+            if byte == UInt8(ascii: "%") { escaped = true }
+            if byte < 0x20 || byte == 0x7F { throw .controlCharacter }
+            mark += 1
+        }
         let pathBytes = all[start..<mark]
-        let path = try decode(pathBytes, plusIsSpace: false)
-        for byte in path.utf8 where byte < 0x20 || byte == 0x7F { throw .controlCharacter }
+        let rawPath = String(decoding: pathBytes, as: UTF8.self)
+        // Without escapes the path is its own decoding; with them, a decoded byte may be a control.
+        let path = escaped ? try decode(pathBytes, plusIsSpace: false) : rawPath
+        if escaped {
+            for byte in path.utf8 where byte < 0x20 || byte == 0x7F { throw .controlCharacter }
+        }
         var query: [(name: String, value: String)] = []
         if mark < all.endIndex {
             var pairStart = mark + 1
@@ -67,7 +80,7 @@ public enum RequestTarget {
                 pairStart = pairEnd + 1
             }
         }
-        return (path, String(decoding: pathBytes, as: UTF8.self), query)
+        return (path, rawPath, query)
     }
 
     private static let slash = UInt8(ascii: "/")

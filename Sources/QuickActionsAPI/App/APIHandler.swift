@@ -280,7 +280,7 @@ public final class APIHandler: HTTPRequestHandler {
         let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
         route.observe(method: method, status: response.status, seconds: seconds)
         logger.request(
-            id: requestId, method: method, path: path, route: route.route, status: response.status, milliseconds: seconds * 1000,
+            id: requestId, method: method, path: path, route: route.logRoute, status: response.status, milliseconds: seconds * 1000,
             bytes: response.body.count)
     }
 

@@ -5,14 +5,16 @@ import QuickActions
 /// sorted), then a newline, written straight into the log's buffer.
 ///
 /// The keys and constants are fixed text; numbers, the time and a made request id are written
-/// digit by digit, and only the strings a client chose (method, path, a given request id) and
-/// the route go through `JSONWriter.writeString`. So a line costs no dictionary, no closure per
-/// field and no `String` of its own. `AccessLogLineTests` holds it to `JSONWriter`'s bytes.
+/// digit by digit. The route's text and a known method's come written once, with the fixed text
+/// around them (`AccessLogRoute`, `methodSegments`); only the strings a client chose (the path,
+/// an unknown method, a given request id) go through `JSONWriter.writeString`. So a line costs
+/// no dictionary, no closure per field and no `String` of its own. `AccessLogLineTests` holds it
+/// to `JSONWriter`'s bytes.
 struct AccessLogLine: Sendable {
     var id: RequestID
     var method: String
     var path: String
-    var route: String
+    var route: AccessLogRoute
     var status: Int
     var milliseconds: Double
     var bytes: Int
@@ -31,9 +33,13 @@ struct AccessLogLine: Sendable {
         Self.writeDecimal(bytes, to: &line)
         line.append(contentsOf: Self.durationKey)
         Self.writeMilliseconds(milliseconds, to: &line)
-        line.append(contentsOf: Self.methodKey)
-        JSONWriter.writeString(method, to: &line)
-        line.append(contentsOf: Self.pathKey)
+        if let segment = Self.methodSegment(method) {
+            line.append(contentsOf: segment)
+        } else {
+            line.append(contentsOf: Self.methodKey)
+            JSONWriter.writeString(method, to: &line)
+            line.append(contentsOf: Self.pathKey)
+        }
         JSONWriter.writeString(path, to: &line)
         line.append(contentsOf: Self.requestIdKey)
         switch id {
@@ -44,9 +50,7 @@ struct AccessLogLine: Sendable {
             RequestID.appendGenerated(number, to: &line)
             line.append(UInt8(ascii: "\""))
         }
-        line.append(contentsOf: Self.routeKey)
-        JSONWriter.writeString(route, to: &line)
-        line.append(contentsOf: Self.statusKey)
+        line.append(contentsOf: route.segment)
         Self.writeDecimal(status, to: &line)
         line.append(contentsOf: Self.timeKey)
         time.writeRFC3339(to: &line, reusing: &minute)
@@ -59,8 +63,21 @@ struct AccessLogLine: Sendable {
     private static let methodKey = Array(#","level":"info","method":"#.utf8)
     private static let pathKey = Array(#","msg":"request","path":"#.utf8)
     private static let requestIdKey = Array(#","requestId":"#.utf8)
-    private static let routeKey = Array(#","route":"#.utf8)
-    private static let statusKey = Array(#","status":"#.utf8)
+    fileprivate static let routeKey = Array(#","route":"#.utf8)
+    fileprivate static let statusKey = Array(#","status":"#.utf8)
+    /// For each method the server knows (`RouteStats.methods`, the usual first), the text from
+    /// the method's key to the path's: `,"level":"info","method":"GET","msg":"request","path":`.
+    private static let methodSegments: [(method: String, bytes: [UInt8])] = RouteStats.methods.map { method in
+        var bytes = methodKey
+        JSONWriter.writeString(method, to: &bytes)
+        return (method, bytes + pathKey)
+    }
+
+    /// `method`'s segment, if it is a known method.
+    private static func methodSegment(_ method: String) -> [UInt8]? {
+        for segment in methodSegments where segment.method == method { return segment.bytes }
+        return nil
+    }
     private static let timeKey = Array(#","time":""#.utf8)
     private static let closing = Array("\"}\n".utf8)
 
@@ -100,5 +117,21 @@ struct AccessLogLine: Sendable {
             fraction %= divisor
             divisor /= 10
         }
+    }
+}
+
+/// A route's text in the access log, written once: `,"route":"/contacts/{id}","status":`,
+/// the route's JSON string with the keys around it (each `RouteStats` makes its own).
+struct AccessLogRoute: Sendable {
+    /// The route's pattern (or `APIHandler.unmatchedRoute`).
+    let name: String
+    /// The bytes a line has from the route's key to the status's value.
+    let segment: [UInt8]
+
+    init(_ name: String) {
+        self.name = name
+        var bytes = AccessLogLine.routeKey
+        JSONWriter.writeString(name, to: &bytes)
+        segment = bytes + AccessLogLine.statusKey
     }
 }

@@ -42,6 +42,12 @@ public struct RequestLogger: Sendable {
     /// Logs one finished request (info level), buffered.
     public func request(id: RequestID, method: String, path: String, route: String, status: Int, milliseconds: Double, bytes: Int) {
         guard isEnabled(.info) else { return }
+        request(id: id, method: method, path: path, route: AccessLogRoute(route), status: status, milliseconds: milliseconds, bytes: bytes)
+    }
+
+    /// Logs one finished request (info level), buffered, with its route's text written already.
+    func request(id: RequestID, method: String, path: String, route: AccessLogRoute, status: Int, milliseconds: Double, bytes: Int) {
+        guard isEnabled(.info) else { return }
         let line = AccessLogLine(
             id: id, method: method, path: path, route: route, status: status, milliseconds: milliseconds, bytes: bytes, time: .now())
         sink.append { lines in line.write(to: &lines.bytes, minute: &lines.minute) }

@@ -19,6 +19,8 @@ public final class RouteStats: Sendable {
 
     /// The route pattern this counts (the label).
     public let route: String
+    /// The route's text in the access log, written once.
+    let logRoute: AccessLogRoute
     /// Per-thread rows of counters (see `ShardedCounters`): the HTTP threads never write the
     /// same cache lines, and a scrape adds the rows up. Layout: a count per (method, status),
     /// then a count per bucket, then the summed nanoseconds. (The request count is the sum of
@@ -33,6 +35,7 @@ public final class RouteStats: Sendable {
     /// one row every thread shares: for routes no server counts, as in unit tests).
     public init(route: String, threadRows: ThreadRows = .single) {
         self.route = route
+        logRoute = AccessLogRoute(route)
         counters = ShardedCounters(width: Self.nanosecondsIndex + 1, rows: threadRows)
     }
 

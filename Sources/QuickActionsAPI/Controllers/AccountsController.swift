@@ -5,8 +5,8 @@ import StorageCore
 /// The admin API (multi-account mode, admin token only): create, list, read and delete
 /// accounts, and replace an account's token.
 final class AccountsController: Sendable {
-    static let listQuery: Set<String> = ["limit", "cursor"]
-    static let noQuery: Set<String> = []
+    static let listQuery = ["limit", "cursor"]
+    static let noQuery: [String] = []
     /// The store, in multi-account mode; nil otherwise (access control refuses these routes then).
     let store: (any DataStore)?
 

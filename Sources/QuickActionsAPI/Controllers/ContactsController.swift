@@ -5,7 +5,7 @@ import StorageCore
 
 /// The contacts endpoints: list, search, create, read, edit, delete, favorite, vCard.
 final class ContactsController: Sendable {
-    static let listQuery: Set<String> = ["q", "favorite", "limit", "cursor"]
+    static let listQuery = ["q", "favorite", "limit", "cursor"]
     /// For storage failures of writes answered later (`createContact`), which the handler
     /// does not see thrown.
     let logger: RequestLogger

@@ -4,7 +4,7 @@ import StorageCore
 
 /// GET /events: Server-Sent Events with the shortcut list and accepted triggers.
 final class EventsController: Sendable {
-    static let noQuery: Set<String> = []
+    static let noQuery: [String] = []
     let hub: EventHub
 
     /// Streams the request's account's events.

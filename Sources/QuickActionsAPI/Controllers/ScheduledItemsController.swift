@@ -7,7 +7,7 @@ import StorageCore
 /// mode; with `--accounts`, the admin token (the routes' access is `.operations`). Each write
 /// is read back by the `ScheduleBoard`, which changes the lists it changes before the answer.
 final class ScheduledItemsController: Sendable {
-    static let noQuery: Set<String> = []
+    static let noQuery: [String] = []
     /// The items as the lists show them; nil when the API was given no store.
     let board: ScheduleBoard?
     /// The store holding the items (and, with `--accounts`, the accounts they name).

@@ -4,7 +4,7 @@ import QuickActions
 import QuickActionsPreview
 
 extension ShortcutsController {
-    static let previewQuery: Set<String> = ["appearance", "lang", "placement", "platform", "warnings"]
+    static let previewQuery = ["appearance", "lang", "placement", "platform", "warnings"]
 
     /// GET /shortcuts/preview.svg: the menu as iOS (or, with `platform=android`, a launcher)
     /// draws it, opening `above` the icon or `below` it (`placement`), from the same cache as the list

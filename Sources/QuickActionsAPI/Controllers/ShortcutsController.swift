@@ -3,7 +3,7 @@ import QuickActions
 
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 final class ShortcutsController: Sendable {
-    static let listQuery: Set<String> = ["visible", "platform", "explain", "include"]
+    static let listQuery = ["visible", "platform", "explain", "include"]
     /// Where the languages to negotiate are read, per request.
     let settings: CurrentSettings
     /// How the lists order their favorites, and the half-life of the scores: what `explain` says.
@@ -77,12 +77,15 @@ final class ShortcutsController: Sendable {
     /// The representation `?platform=` and `Accept` ask for: iOS's (the default) in the format
     /// `Accept` prefers; Android's and the web's are JSON only. 400 for an unknown platform, 406
     /// when `Accept` allows none of the platform's formats.
-    static func format(platform: String?, accept: String?) throws(Problem) -> ShortcutRepresentationKey.Format {
-        let platform = try platform.map { (name) throws(Problem) -> ShortcutPlatform in
-            guard let platform = ShortcutPlatform(rawValue: name) else {
-                throw Problem.badRequest("Query parameter 'platform' must be one of ios, android, web; not '\(name)'.")
-            }
-            return platform
+    static func format(platform name: String?, accept: String?) throws(Problem) -> ShortcutRepresentationKey.Format {
+        let platform: ShortcutPlatform?
+        // A switch compares the few names directly (`init(rawValue:)` searches a table of them).
+        switch name {
+        case nil: platform = nil
+        case "ios": platform = .ios
+        case "android": platform = .android
+        case "web": platform = .web
+        case let name?: throw Problem.badRequest("Query parameter 'platform' must be one of ios, android, web; not '\(name)'.")
         }
         let iOS = platform == nil || platform == .ios
         guard let format = Self.format(accept: accept, jsonOnly: !iOS) else {

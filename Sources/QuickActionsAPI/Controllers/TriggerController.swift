@@ -5,8 +5,8 @@ import StorageCore
 
 /// POST /trigger: a device reports that a person picked a quick action.
 final class TriggerController: Sendable {
-    static let listQuery: Set<String> = ["limit", "type", "contactId"]
-    static let noQuery: Set<String> = []
+    static let listQuery = ["limit", "type", "contactId"]
+    static let noQuery: [String] = []
     /// Where the static types are read, per trigger (a reload may change them).
     let settings: CurrentSettings
     let events: EventHub

@@ -76,7 +76,8 @@ public struct APIRequest: Sendable {
     }
 
     /// Refuses query parameters not in `allowed`, so typos do not silently widen a query.
-    public func requireKnownQuery(_ allowed: Set<String>) throws(Problem) {
+    /// (A route knows a handful of names: comparing with each costs less than hashing one.)
+    public func requireKnownQuery(_ allowed: [String]) throws(Problem) {
         guard !http.query.isEmpty else { return }
         if let unknown = http.query.first(where: { !allowed.contains($0.name) }) {
             let list = allowed.sorted().joined(separator: ", ")

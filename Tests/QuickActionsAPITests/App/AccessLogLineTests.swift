@@ -15,7 +15,7 @@ import Testing
             "msg": "request",
             "path": .string(line.path),
             "requestId": .string(line.id.description),
-            "route": .string(line.route),
+            "route": .string(line.route.name),
             "status": .integer(Int64(line.status)),
             "time": .string(line.time.rfc3339),
         ])
@@ -23,16 +23,16 @@ import Testing
 
     static let lines: [AccessLogLine] = [
         AccessLogLine(
-            id: .generated(0), method: "GET", path: "/shortcuts", route: "/shortcuts", status: 200, milliseconds: 0.0123, bytes: 1234,
+            id: .generated(0), method: "GET", path: "/shortcuts", route: AccessLogRoute("/shortcuts"), status: 200, milliseconds: 0.0123, bytes: 1234,
             time: Timestamp(millisecondsSince1970: 1_764_547_200_123)),
         AccessLogLine(
-            id: .generated(UInt64.max), method: "POST", path: "/contacts", route: "/contacts", status: 201, milliseconds: 2, bytes: 0,
+            id: .generated(UInt64.max), method: "POST", path: "/contacts", route: AccessLogRoute("/contacts"), status: 201, milliseconds: 2, bytes: 0,
             time: Timestamp(millisecondsSince1970: 0)),
         AccessLogLine(
-            id: .given(#"a"b\c"#), method: "GE\u{7F}T", path: "/a\"b\n\u{1}é", route: APIHandler.unmatchedRoute, status: 404,
+            id: .given(#"a"b\c"#), method: "GE\u{7F}T", path: "/a\"b\n\u{1}é", route: AccessLogRoute(APIHandler.unmatchedRoute), status: 404,
             milliseconds: 1.23456, bytes: 98_765_432, time: Timestamp(millisecondsSince1970: 253_402_300_799_999)),
         AccessLogLine(
-            id: .given("x"), method: "DELETE", path: "/", route: "/contacts/{id}", status: 599, milliseconds: 12_345.5, bytes: 10,
+            id: .given("x"), method: "DELETE", path: "/", route: AccessLogRoute("/contacts/{id}"), status: 599, milliseconds: 12_345.5, bytes: 10,
             time: Timestamp(millisecondsSince1970: -1)),
     ]
 
@@ -41,6 +41,20 @@ import Testing
         var written: [UInt8] = []
         line.write(to: &written)
         #expect(String(decoding: written, as: UTF8.self) == JSONWriter.string(Self.object(line)) + "\n")
+    }
+
+    @Test("Each known method, written with the text around it, and a route that needs escapes, are the encoder's bytes")
+    func knownMethodsAndEscapedRoutes() {
+        for method in RouteStats.methods + ["get", "GETS"] {
+            for route in ["/contacts/{id}", #"/a"b\c"#, "/\u{1}é"] {
+                let line = AccessLogLine(
+                    id: .generated(7), method: method, path: "/p", route: AccessLogRoute(route), status: 200, milliseconds: 1, bytes: 2,
+                    time: Timestamp(millisecondsSince1970: 1_764_547_200_123))
+                var written: [UInt8] = []
+                line.write(to: &written)
+                #expect(String(decoding: written, as: UTF8.self) == JSONWriter.string(Self.object(line)) + "\n", "\(method) \(route)")
+            }
+        }
     }
 
     @Test("Durations are written as the encoder writes them once rounded to the microsecond")
