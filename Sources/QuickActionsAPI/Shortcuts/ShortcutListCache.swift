@@ -337,6 +337,9 @@ public final class ShortcutListCache: RenderedShortcutList {
     /// How many favorites make a full list's render slow (see `rendersSlowly`).
     static let slowRenderFavorites = 1_000
 
+    /// The largest body a thread row copies (see `keepRowCopy`); a larger one is shared.
+    static let rowCopyLimit = 64 << 10
+
     /// A representation of the shared state, the version it shows, and the ETags of every
     /// representation the state held at that version (what a row's copies are checked against).
     private struct Shared {
@@ -373,7 +376,9 @@ public final class ShortcutListCache: RenderedShortcutList {
         let etag = shared.representation.etag
         let row = rows.current
         let same = row.state.withLock { row in row.representations.first { $0.key == key && $0.representation.etag == etag }?.representation }
-        let copy = same ?? shared.representation.copy()
+        // A large body is shared, not copied: sending it costs far more than a reference count
+        // passing between the cores, and a copy per thread and version would cost more still.
+        let copy = same ?? (shared.representation.body.count > Self.rowCopyLimit ? shared.representation : shared.representation.copy())
         row.state.withLock { row in
             // A newer list may have been kept already; an older one is never kept over it.
             guard row.version <= shared.version else { return }

@@ -57,6 +57,38 @@ import Testing
         }
     }
 
+    /// The representation for `key` as a thread with a row of its own (the next of `rows`) gets it.
+    private static func servedOnOwnRow(_ cache: ShortcutListCache, _ rows: ThreadRows, _ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
+        let served = Mutex<ShortcutRepresentation?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = rows.claim()
+            served.withLock { $0 = cache.representation(key) }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return served.withLock { $0 }
+    }
+
+    @Test("Each HTTP thread serves its own copy of a small list, and shares a large one's bytes with the others")
+    func rowsCopySmallRepresentationsAndShareLargeOnes() throws {
+        for (favorites, copied) in [(3, true), (600, false)] {
+            let repository = InMemoryContactRepository()
+            for index in 0..<favorites {
+                _ = try repository.create(NewContact(name: "Person \(index)", email: "person.\(index)@example.com", favorite: true))
+            }
+            let rows = ThreadRows(ownRows: 2)
+            let cache = try ShortcutListCache(builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: rows)
+            let key = Self.keys[0]
+            let first = try #require(Self.servedOnOwnRow(cache, rows, key))
+            let second = try #require(Self.servedOnOwnRow(cache, rows, key))
+            #expect((first.body.count > ShortcutListCache.rowCopyLimit) == !copied, "\(favorites) favorites: \(first.body.count) bytes")
+            #expect((first !== second) == copied, "\(favorites) favorites")
+            #expect(first.body.array == second.body.array && first.etag == second.etag)
+        }
+    }
+
     @Test func aChangeThatLeavesTheListAsItWasKeepsItsVersion() throws {
         let repository = InMemoryContactRepository()
         let favorite = try repository.create(NewContact(name: "Ada", email: "ada@example.com", favorite: true))
