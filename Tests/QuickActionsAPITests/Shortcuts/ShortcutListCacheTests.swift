@@ -79,7 +79,8 @@ import Testing
                 _ = try repository.create(NewContact(name: "Person \(index)", email: "person.\(index)@example.com", favorite: true))
             }
             let rows = ThreadRows(ownRows: 2)
-            let cache = try ShortcutListCache(builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: rows)
+            let cache = try ShortcutListCache(
+                builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: rows)
             let key = Self.keys[0]
             let first = try #require(Self.servedOnOwnRow(cache, rows, key))
             let second = try #require(Self.servedOnOwnRow(cache, rows, key))
