@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HTTPServer
 import Synchronization
 import Testing
@@ -70,4 +71,37 @@ import Testing
         for _ in 0..<2 { done.wait() }
         #expect(list.renders.withLock { $0.count } == 2)
     }
+
+    #if canImport(Glibc)
+        @Test("Renders run at a lower priority than the threads that asked, on a thread that ends with its queue")
+        func rendersRunBelowTheirCallersPriority() throws {
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            let list = HeldList()
+            list.holding.withLock { $0 = false }
+            let seen = Mutex<(nice: Int32, name: String?, task: String?)?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            var queue: ShortcutRenderQueue? = ShortcutRenderQueue()
+            queue?.render(list, ShortcutRepresentationKey(format: .json, language: "en", visibleOnly: false)) { _ in
+                let name = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+                // "<pid>/task/<tid>": the thread's own directory.
+                let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+                seen.withLock { $0 = (getpriority(which, 0), name?.trimmingCharacters(in: .whitespacesAndNewlines), task) }
+                done.signal()
+            }
+            done.wait()
+            let render = try #require(seen.withLock { $0 })
+            #expect(render.nice == getpriority(which, 0) + ShortcutRenderQueue.niceness)
+            #expect(render.name == ShortcutRenderQueue.threadName)
+            let task = "/proc/" + (try #require(render.task))
+            #expect(FileManager.default.fileExists(atPath: task))
+            queue = nil
+            // Its queue gone, the thread ends.
+            var alive = true
+            for _ in 0..<500 where alive {
+                alive = FileManager.default.fileExists(atPath: task)
+                if alive { usleep(10_000) }
+            }
+            #expect(!alive, "\(task) is still there")
+        }
+    #endif
 }
