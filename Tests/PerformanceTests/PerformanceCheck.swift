@@ -115,10 +115,11 @@ enum PerformanceCheck {
     /// Reads count the server's threads, at the default log level (`info`: each request writes
     /// an access log line); `GET /shortcuts` is held at `warning` too, without the line. Writes
     /// count every thread (the commit runs on whichever thread holds the writer), at `warning`:
-    /// at `info`, the log's buffer grows anew after each flush (every 10 ms), so its count
-    /// depends on how many requests fall between two flushes, and for a write (each waits for
-    /// its commit's fsync) that moved the count by up to 2 per request from run to run. Without
-    /// the log every count repeats exactly (the SQLite file is new each run).
+    /// at `info`, the count would include the log's writer thread, whose allocations come per
+    /// write of the buffered lines (one every few milliseconds), not per request, so it would
+    /// depend on how many requests fall between two writes (for a write, which waits for its
+    /// commit's fsync, that moved the count by up to 2 per request from run to run). Without the
+    /// log a quiet machine repeats every count exactly (the SQLite file is new each run).
     static func measureAll() throws -> [Measurement] {
         let token = "perf-check-service-token-0123456789"
         let adminToken = "perf-check-admin-token-0123456789"
