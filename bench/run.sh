@@ -475,14 +475,16 @@ platforms_section() { # on (1)'s store: each platform's list against the C basel
         tail -n +2 "$T/$platform.head" | tr -d '\r' | grep -v -i -E '^(date|content-length|connection|transfer-encoding):' |
             grep . >"$T/$platform.headers"
         start_baseline per-request BL_PID BL "$T/$platform.headers" "$T/$platform.body"
-        curl -sS --max-time 10 -D "$T/${platform}_bl.head" -o "$T/${platform}_bl.body" "$BL/shortcuts"
+        # The C program gets the same request target: libmicrohttpd parses its query for both.
+        local bl_url="$BL/shortcuts?platform=$platform"
+        curl -sS --max-time 10 -D "$T/${platform}_bl.head" -o "$T/${platform}_bl.body" "$bl_url"
         cmp -s "$T/$platform.body" "$T/${platform}_bl.body" || fail "the baseline's body differs from quickactiond's ($platform)"
         meta "${platform}_bytes" "$(wc -c <"$T/$platform.body")"
-        run_wrk "warm_${platform}_baseline" -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+        run_wrk "warm_${platform}_baseline" -t2 -c64 -d2s -s "$BENCH/plain.lua" "$bl_url"
         run_wrk "warm_${platform}_qa" -t2 -c64 -d2s -s "$BENCH/plain.lua" "$url"
         local r
         for r in $(seq "$ROUNDS"); do
-            run_pair "$r" "r1_${platform}_baseline" "$BL/shortcuts" "r1_${platform}_qa" "$url"
+            run_pair "$r" "r1_${platform}_baseline" "$bl_url" "r1_${platform}_qa" "$url"
         done
         stop_pid "$BL_PID"; BL_PID=""
         stop_qa
@@ -544,9 +546,10 @@ ranking_section() { # 10,000 favorites reordered by a paced stream of triggers w
     meta ranking_visible_etag_start "$(tr -d '\r' <"$T/ranking_visible.head" | sed -n 's/^ETag: //Ip')"
     start_baseline per-request BL_PID BL "$T/ranking_visible.headers" "$T/ranking_visible.body"
     start_baseline per-request BLF_PID BLF "$T/ranking_full.headers" "$T/ranking_full.body"
-    curl -sS --max-time 10 -o "$T/ranking_bl.body" "$BL/shortcuts"
+    # The C program gets the same request target as quickactiond: libmicrohttpd parses its query for both.
+    curl -sS --max-time 10 -o "$T/ranking_bl.body" "$BL/shortcuts?visible=true"
     cmp -s "$T/ranking_visible.body" "$T/ranking_bl.body" || fail "the baseline's body differs from the visible list"
-    run_wrk warmR_visible_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts"
+    run_wrk warmR_visible_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BL/shortcuts?visible=true"
     run_wrk warmR_visible_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$visible"
     meta ranking_rounds_from_ms "$(( $(now_ms) - t0 ))"
     # The visible list's rounds first, then the full list's (its warm-up included): 64
@@ -554,7 +557,7 @@ ranking_section() { # 10,000 favorites reordered by a paced stream of triggers w
     # backlog from that would spill into the next visible round, so the triggers answered
     # during the visible rounds (what a device's picks meet) are kept apart from it.
     for r in $(seq "$ROUNDS"); do
-        run_pair "$r" rR_visible_baseline "$BL/shortcuts" rR_visible_qa "$visible"
+        run_pair "$r" rR_visible_baseline "$BL/shortcuts?visible=true" rR_visible_qa "$visible"
     done
     run_wrk warmR_full_baseline -t2 -c64 -d2s -s "$BENCH/plain.lua" "$BLF/shortcuts"
     run_wrk warmR_full_qa -t2 -c64 -d2s -s "$BENCH/plain.lua" "$QA/shortcuts"
