@@ -1,7 +1,8 @@
 import CMicroHTTPD
 
 /// What one connection keeps between its requests: the last libmicrohttpd response made for a
-/// `PreparedResponse`, so that the next request answered with the same one reuses it.
+/// `PreparedResponse`, so that the next request answered with the same one reuses it, and the
+/// last request target parsed, so that the next request sending the same target reuses that.
 ///
 /// A keep-alive client mostly asks again for what it had (a companion polling `/shortcuts`).
 /// Making a response costs a `MHD_Response` and, per header field, three allocations and a
@@ -35,6 +36,9 @@ final class ConnectionState {
     /// Whom the connection counts for, once the application attributed it (see
     /// `HTTPConnection.attribute(to:)` and `ConnectionOwners`); released when it closes.
     var owner: Int64?
+    /// The last request target parsed on this connection, reused when the next request sends
+    /// the same bytes (see `ParsedTarget`).
+    var lastTarget: ParsedTarget?
 
     init(overLimit: Bool = false) {
         self.overLimit = overLimit

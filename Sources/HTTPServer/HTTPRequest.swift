@@ -34,10 +34,14 @@ public final class HTTPRequest: Sendable {
     }
 
     /// Creates a request with header fields as the transport read them.
-    init(method: String, target: String, headers: RequestHeaders, body: [UInt8], startedAt: UInt64) throws(RequestTargetError) {
-        let parsed = try RequestTarget.parse(target)
+    convenience init(method: String, target: String, headers: RequestHeaders, body: [UInt8], startedAt: UInt64) throws(RequestTargetError) {
+        self.init(method: method, parsed: try ParsedTarget(target), headers: headers, body: body, startedAt: startedAt)
+    }
+
+    /// Creates a request whose target is parsed already.
+    init(method: String, parsed: ParsedTarget, headers: RequestHeaders, body: [UInt8], startedAt: UInt64) {
         self.method = method
-        self.target = target
+        self.target = parsed.target
         self.path = parsed.path
         self.rawPath = parsed.rawPath
         self.query = parsed.query

@@ -10,15 +10,18 @@ enum MHDBridge {
     /// that serves the request: it claims its rows there (a no-op after its first request).
     /// Its result becomes the request's `con_cls`.
     static let requestStarted: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
-        cls, uri, _ in
+        cls, uri, connection in
         guard let cls else { return nil }
         Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
             server.threadRows.claim()
             RequestID.threadRows.claim()
             server.inFlight.add(1)
         }
-        let target = uri.map { String(cString: $0) } ?? "/"
-        return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+        guard let uri else { return Unmanaged.passRetained(RequestContext(target: "/")).toOpaque() }
+        if let connection, let last = ConnectionState.with(connection, { $0?.lastTarget }), last.isTarget(uri) {
+            return Unmanaged.passRetained(RequestContext(parsed: last)).toOpaque()
+        }
+        return Unmanaged.passRetained(RequestContext(target: String(cString: uri))).toOpaque()
     }
 
     /// Frees the per-request state; runs for completed and aborted requests alike.
@@ -195,9 +198,16 @@ enum MHDBridge {
     /// does not parse.
     private static func dispatch(server: ServerContext, context: RequestContext, connection: OpaquePointer) -> HTTPResponse {
         do throws(RequestTargetError) {
-            let request = try HTTPRequest(
-                method: context.method, target: context.target, headers: RequestHeaders(packed: context.headers),
-                body: context.body, startedAt: context.startedAt)
+            let parsed: ParsedTarget
+            if let known = context.parsed {
+                parsed = known
+            } else {
+                parsed = try ParsedTarget(context.target)
+                ConnectionState.with(connection) { $0?.lastTarget = parsed }
+            }
+            let request = HTTPRequest(
+                method: context.method, parsed: parsed, headers: RequestHeaders(packed: context.headers), body: context.body,
+                startedAt: context.startedAt)
             return server.handler.handle(request, on: HTTPConnection(connection, server: Unmanaged.passUnretained(server)))
         } catch {
             return server.handler.reject(.badTarget(error), method: context.method, target: context.target, startedAt: context.startedAt)

@@ -16,8 +16,18 @@ final class RequestContext {
     private(set) var head = RequestHeadCheck()
     private var fieldBytes = 0
 
+    /// The target as parsed, when the connection's last request sent the same one.
+    let parsed: ParsedTarget?
+
     init(target: String) {
         self.target = target
+        self.parsed = nil
+        self.startedAt = MonotonicClock.nanoseconds()
+    }
+
+    init(parsed: ParsedTarget) {
+        self.target = parsed.target
+        self.parsed = parsed
         self.startedAt = MonotonicClock.nanoseconds()
     }
 

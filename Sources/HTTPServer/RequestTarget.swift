@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a request target was refused.
 public enum RequestTargetError: Error, Sendable, Equatable {
     /// The target is not origin-form (`/path?query`).
@@ -17,6 +19,26 @@ public enum RequestTargetError: Error, Sendable, Equatable {
         case .invalidUTF8: "The request target does not decode to valid UTF-8."
         case .controlCharacter: "The request path contains a control character such as NUL."
         }
+    }
+}
+
+/// A request target and what `RequestTarget.parse` made of it. A connection keeps its last
+/// one, and a request that sends the same target again (a client polling a list) reuses it
+/// instead of making the target's string and parsing it again: see `ConnectionState`.
+struct ParsedTarget {
+    let target: String
+    let path: String
+    let rawPath: String
+    let query: [(name: String, value: String)]
+
+    init(_ target: String) throws(RequestTargetError) {
+        (path, rawPath, query) = try RequestTarget.parse(target)
+        self.target = target
+    }
+
+    /// Whether `raw`, the target as sent, is this one's.
+    func isTarget(_ raw: UnsafePointer<CChar>) -> Bool {
+        target.withCString { strcmp($0, raw) == 0 }
     }
 }
 
