@@ -59,7 +59,18 @@ public enum RequestID: Sendable, Equatable, CustomStringConvertible {
 
     private static let placeholder = [UInt8](repeating: 0, count: generatedLength)
 
-    private static let generatedLength = 20
+    /// `appendGenerated(_:to:)` into room made already (20 bytes; traps without it).
+    public static func appendGenerated(_ number: UInt64, to output: inout OutputSpan<UInt8>) {
+        output.withUnsafeMutableBufferPointer { buffer, count in
+            precondition(generatedLength <= buffer.count - count, "OutputSpan capacity overflow")
+            write(number, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+            count += generatedLength
+        }
+    }
+
+    /// The length of a made id.
+    public static let generatedLength = 20
+
     /// Rows for the process's id counter, claimed by every server's HTTP threads: as many as
     /// `--threads` may be (a process with several servers, as tests have, shares the last).
     static let threadRows = ThreadRows(ownRows: HTTPServerConfiguration.maximumThreads)

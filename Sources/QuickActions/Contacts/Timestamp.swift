@@ -55,10 +55,32 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `writeRFC3339(to:)`, with the text of the minute taken from `minute` when it is this
     /// timestamp's (and kept there otherwise).
     public func writeRFC3339(to output: inout [UInt8], reusing minute: inout RFC3339Minute) {
+        guard let words = packedRFC3339(reusing: &minute) else { return writeRFC3339(to: &output) }
+        StringBytes.append(packed: words, to: &output)
+    }
+
+    /// `writeRFC3339(to:reusing:)` into room made already: 24 bytes, or for a year outside
+    /// 0...9999 its longer text (at most `rfc3339Capacity`).
+    public func writeRFC3339(to output: inout OutputSpan<UInt8>, reusing minute: inout RFC3339Minute) {
+        guard let words = packedRFC3339(reusing: &minute) else {
+            var text: [UInt8] = []
+            writeRFC3339(to: &text)
+            StringBytes.append(text.span, to: &output)
+            return
+        }
+        StringBytes.append(packed: words, to: &output)
+    }
+
+    /// The most bytes the RFC 3339 text of any timestamp takes (a year of 19 digits and a sign).
+    public static let rfc3339Capacity = 48
+
+    /// The 24 bytes of the RFC 3339 text, its minute's taken from `minute` when it is this
+    /// timestamp's (and kept there otherwise); nil for a year outside 0...9999.
+    private func packedRFC3339(reusing minute: inout RFC3339Minute) -> (UInt64, UInt64, UInt64)? {
         let millis = millisecondsSince1970
         let thisMinute = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
         if thisMinute != minute.minute {
-            guard case .packed(let words) = rfc3339Text else { return writeRFC3339(to: &output) }
+            guard case .packed(let words) = rfc3339Text else { return nil }
             minute = RFC3339Minute()
             minute.minute = thisMinute
             minute.words = (words.0, words.1)
@@ -66,7 +88,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let millisOfMinute = Int(millis - thisMinute * 60_000)
         let third =
             0x3A | Self.digits(millisOfMinute / 1000, 2) << 8 | 0x2E << 24 | Self.digits(millisOfMinute % 1000, 3) << 32 | 0x5A << 56
-        StringBytes.append(packed: (minute.words.0, minute.words.1, third), to: &output)
+        return (minute.words.0, minute.words.1, third)
     }
 
     /// The RFC 3339 text: 24 bytes in three words, or, for a year outside 0...9999, a string.

@@ -57,24 +57,57 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         StringBytes.withBytes(of: string) { bytes in
             var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            for index in bytes.indices where needsEscape(bytes[index]) {
                 StringBytes.append(bytes.extracting(runStart..<index), to: &output)
                 runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
-                }
+                let escape = escape(bytes[index])
+                for shift in 0..<escape.count { output.append(UInt8(truncatingIfNeeded: escape.packed >> (8 * shift))) }
             }
             StringBytes.append(bytes.extracting(runStart..<bytes.count), to: &output)
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `writeString(_:to:)` into room made already: at most `escapedCapacity(of:)` bytes.
+    public static func writeString(_ string: String, to output: inout OutputSpan<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        StringBytes.withBytes(of: string) { bytes in
+            var runStart = 0
+            for index in bytes.indices where needsEscape(bytes[index]) {
+                StringBytes.append(bytes.extracting(runStart..<index), to: &output)
+                runStart = index + 1
+                let escape = escape(bytes[index])
+                for shift in 0..<escape.count { output.append(UInt8(truncatingIfNeeded: escape.packed >> (8 * shift))) }
+            }
+            StringBytes.append(bytes.extracting(runStart..<bytes.count), to: &output)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The most bytes `writeString` writes for `string`: every byte escaped as `\u00XX`, and the quotes.
+    public static func escapedCapacity(of string: String) -> Int {
+        string.utf8.count * 6 + 2
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The escape of `byte` (one that `needsEscape`): its bytes packed, least significant first.
+    private static func escape(_ byte: UInt8) -> (packed: UInt64, count: Int) {
+        let backslash: UInt64 = 0x5C
+        switch byte {
+        case UInt8(ascii: "\""): return (backslash | 0x22 << 8, 2)
+        case UInt8(ascii: "\\"): return (backslash | 0x5C << 8, 2)
+        case 0x0A: return (backslash | UInt64(UInt8(ascii: "n")) << 8, 2)
+        case 0x0D: return (backslash | UInt64(UInt8(ascii: "r")) << 8, 2)
+        case 0x09: return (backslash | UInt64(UInt8(ascii: "t")) << 8, 2)
+        default:
+            let high = UInt64(hexDigits[Int(byte >> 4)])
+            let low = UInt64(hexDigits[Int(byte & 0xF)])
+            return (backslash | UInt64(UInt8(ascii: "u")) << 8 | 0x30 << 16 | 0x30 << 24 | high << 32 | low << 40, 6)
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -51,6 +51,36 @@ public enum StringBytes {
         bytes.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     }
 
+    /// Appends `text` to `output`, in one copy. Traps if `output` has no room for it, as
+    /// `OutputSpan.append` does.
+    @inlinable @inline(__always)
+    public static func append(_ text: StaticString, to output: inout OutputSpan<UInt8>) {
+        text.withUTF8Buffer { source in copy(source, to: &output) }
+    }
+
+    /// Appends `bytes` to `output`, in one copy (traps without room).
+    @inlinable @inline(__always)
+    public static func append(_ bytes: Span<UInt8>, to output: inout OutputSpan<UInt8>) {
+        bytes.withUnsafeBufferPointer { source in copy(source, to: &output) }
+    }
+
+    /// Appends the 24 bytes of `words`, as `append(packed:to:)` does to an array (traps without room).
+    @inlinable @inline(__always)
+    public static func append(packed words: (UInt64, UInt64, UInt64), to output: inout OutputSpan<UInt8>) {
+        let littleEndian = (words.0.littleEndian, words.1.littleEndian, words.2.littleEndian)
+        withUnsafeBytes(of: littleEndian) { source in copy(source.assumingMemoryBound(to: UInt8.self), to: &output) }
+    }
+
+    @usableFromInline @inline(__always)
+    static func copy(_ source: UnsafeBufferPointer<UInt8>, to output: inout OutputSpan<UInt8>) {
+        output.withUnsafeMutableBufferPointer { buffer, count in
+            precondition(source.count <= buffer.count - count, "OutputSpan capacity overflow")
+            guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+            (to + count).initialize(from: from, count: source.count)
+            count += source.count
+        }
+    }
+
     /// A string of `count` bytes, written by `fill` over zeros (a byte it leaves is NUL; an
     /// invalid UTF-8 sequence it writes is replaced with U+FFFD, as `String(decoding:as:)` does).
     @inlinable @inline(__always)

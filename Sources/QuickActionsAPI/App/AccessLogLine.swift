@@ -27,50 +27,62 @@ struct AccessLogLine: Sendable {
     }
 
     /// Appends the line, its time's minute taken from `minute` when it is the same (as it is for
-    /// most lines of a buffer).
+    /// most lines of a buffer). The room for the longest such line is made once and filled
+    /// through an `OutputSpan`: no capacity or uniqueness check per piece, and no reference count
+    /// for the fixed text, which is `StaticString`s.
     func write(to line: inout [UInt8], minute: inout Timestamp.RFC3339Minute) {
-        line.append(contentsOf: Self.opening)
-        Self.writeDecimal(bytes, to: &line)
-        line.append(contentsOf: Self.durationKey)
-        Self.writeMilliseconds(milliseconds, to: &line)
-        if let segment = Self.methodSegment(method) {
-            line.append(contentsOf: segment)
-        } else {
-            line.append(contentsOf: Self.methodKey)
-            JSONWriter.writeString(method, to: &line)
-            line.append(contentsOf: Self.pathKey)
+        let segment = Self.methodSegment(method)
+        var capacity = Self.fixedCapacity + route.segment.count + JSONWriter.escapedCapacity(of: path)
+        capacity += segment?.count ?? Self.unknownMethodCapacity + JSONWriter.escapedCapacity(of: method)
+        if case .given(let text) = id { capacity += JSONWriter.escapedCapacity(of: text) }
+        line.append(addingCapacity: capacity) { out in
+            StringBytes.append(#"{"bytes":"#, to: &out)
+            Self.writeDecimal(bytes, to: &out)
+            StringBytes.append(#","durationMs":"#, to: &out)
+            Self.writeMilliseconds(milliseconds, to: &out)
+            if let segment {
+                StringBytes.append(segment.span, to: &out)
+            } else {
+                StringBytes.append(Self.methodKey, to: &out)
+                JSONWriter.writeString(method, to: &out)
+                StringBytes.append(Self.pathKey, to: &out)
+            }
+            JSONWriter.writeString(path, to: &out)
+            StringBytes.append(#","requestId":"#, to: &out)
+            switch id {
+            case .given(let text):
+                JSONWriter.writeString(text, to: &out)
+            case .generated(let number):
+                out.append(UInt8(ascii: "\""))
+                RequestID.appendGenerated(number, to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
+            StringBytes.append(route.segment.span, to: &out)
+            Self.writeDecimal(status, to: &out)
+            StringBytes.append(#","time":""#, to: &out)
+            time.writeRFC3339(to: &out, reusing: &minute)
+            StringBytes.append("\"}\n", to: &out)
         }
-        JSONWriter.writeString(path, to: &line)
-        line.append(contentsOf: Self.requestIdKey)
-        switch id {
-        case .given(let text):
-            JSONWriter.writeString(text, to: &line)
-        case .generated(let number):
-            line.append(UInt8(ascii: "\""))
-            RequestID.appendGenerated(number, to: &line)
-            line.append(UInt8(ascii: "\""))
-        }
-        line.append(contentsOf: route.segment)
-        Self.writeDecimal(status, to: &line)
-        line.append(contentsOf: Self.timeKey)
-        time.writeRFC3339(to: &line, reusing: &minute)
-        line.append(contentsOf: Self.closing)
     }
 
-    /// The fixed text between the values, as bytes (an array is appended in one copy).
-    private static let opening = Array(#"{"bytes":"#.utf8)
-    private static let durationKey = Array(#","durationMs":"#.utf8)
-    private static let methodKey = Array(#","level":"info","method":"#.utf8)
-    private static let pathKey = Array(#","msg":"request","path":"#.utf8)
-    private static let requestIdKey = Array(#","requestId":"#.utf8)
-    fileprivate static let routeKey = Array(#","route":"#.utf8)
-    fileprivate static let statusKey = Array(#","status":"#.utf8)
+    /// Room for a line's fixed text and numbers: its keys (48 bytes), two integers (20 each, a
+    /// sign and 19 digits), the duration (its longest text, a double's, is under 32), a made
+    /// request id (22) and the time (`Timestamp.rfc3339Capacity`), rounded up.
+    private static let fixedCapacity = 48 + 20 + 20 + 32 + 22 + Timestamp.rfc3339Capacity + 16
+    /// Room for an unknown method's keys, besides the method itself.
+    private static let unknownMethodCapacity = 64
+
+    /// The fixed text between the values.
+    private static let methodKey: StaticString = #","level":"info","method":"#
+    private static let pathKey: StaticString = #","msg":"request","path":"#
+    fileprivate static let routeKey: StaticString = #","route":"#
+    fileprivate static let statusKey: StaticString = #","status":"#
     /// For each method the server knows (`RouteStats.methods`, the usual first), the text from
     /// the method's key to the path's: `,"level":"info","method":"GET","msg":"request","path":`.
     private static let methodSegments: [(method: String, bytes: [UInt8])] = RouteStats.methods.map { method in
-        var bytes = methodKey
+        var bytes = Array(methodKey.description.utf8)
         JSONWriter.writeString(method, to: &bytes)
-        return (method, bytes + pathKey)
+        return (method, bytes + Array(pathKey.description.utf8))
     }
 
     /// `method`'s segment, if it is a known method.
@@ -78,42 +90,40 @@ struct AccessLogLine: Sendable {
         for segment in methodSegments where segment.method == method { return segment.bytes }
         return nil
     }
-    private static let timeKey = Array(#","time":""#.utf8)
-    private static let closing = Array("\"}\n".utf8)
 
-    /// Appends `value` in decimal, as `JSONWriter` writes an integer.
-    static func writeDecimal(_ value: Int, to line: inout [UInt8]) {
-        guard value >= 0 else {
-            line.append(contentsOf: String(value).utf8)
-            return
-        }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
+    /// Writes `value` in decimal, as `JSONWriter` writes an integer: at most 20 bytes.
+    static func writeDecimal(_ value: Int, to out: inout OutputSpan<UInt8>) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        var rest = magnitude
         while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
             rest %= divisor
             divisor /= 10
         }
     }
 
-    /// Appends `milliseconds` rounded to the microsecond, as `JSONWriter` writes that double: a
+    /// Writes `milliseconds` rounded to the microsecond, as `JSONWriter` writes that double: a
     /// whole number without a fraction, otherwise the shortest decimal, which for thousandths
-    /// below 10^12 is the thousandths without their trailing zeros.
-    static func writeMilliseconds(_ milliseconds: Double, to line: inout [UInt8]) {
+    /// below 10^12 is the thousandths without their trailing zeros. At most 32 bytes.
+    static func writeMilliseconds(_ milliseconds: Double, to out: inout OutputSpan<UInt8>) {
         let thousandths = (milliseconds * 1000).rounded()
         guard thousandths >= 0, thousandths < 1e12 else {
-            JSONWriter.write(.double(thousandths / 1000), to: &line)
+            var text: [UInt8] = []
+            JSONWriter.write(.double(thousandths / 1000), to: &text)
+            StringBytes.append(text.span, to: &out)
             return
         }
         let whole = Int(thousandths)
-        writeDecimal(whole / 1000, to: &line)
+        writeDecimal(whole / 1000, to: &out)
         var fraction = whole % 1000
         guard fraction != 0 else { return }
-        line.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "."))
         var divisor = 100
         while fraction != 0 {
-            line.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
             fraction %= divisor
             divisor /= 10
         }
@@ -130,8 +140,8 @@ struct AccessLogRoute: Sendable {
 
     init(_ name: String) {
         self.name = name
-        var bytes = AccessLogLine.routeKey
+        var bytes = Array(AccessLogLine.routeKey.description.utf8)
         JSONWriter.writeString(name, to: &bytes)
-        segment = bytes + AccessLogLine.statusKey
+        segment = bytes + Array(AccessLogLine.statusKey.description.utf8)
     }
 }

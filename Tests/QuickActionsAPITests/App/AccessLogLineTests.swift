@@ -34,6 +34,14 @@ import Testing
         AccessLogLine(
             id: .given("x"), method: "DELETE", path: "/", route: AccessLogRoute("/contacts/{id}"), status: 599, milliseconds: 12_345.5, bytes: 10,
             time: Timestamp(millisecondsSince1970: -1)),
+        // Every piece at its longest: each written into the room the line makes for it.
+        AccessLogLine(
+            id: .given(String(repeating: "\u{1}", count: 100)), method: String(repeating: "\u{7F}", count: 50),
+            path: String(repeating: "\u{1}\"", count: 500), route: AccessLogRoute(String(repeating: "\u{2}", count: 40)), status: Int.min,
+            milliseconds: -1.234_567_891_234e300, bytes: Int.max, time: Timestamp(millisecondsSince1970: -9_000_000_000_000_000)),
+        AccessLogLine(
+            id: .generated(UInt64.max), method: "", path: "", route: AccessLogRoute(""), status: Int.max, milliseconds: 1e13 + 0.5, bytes: Int.min,
+            time: Timestamp(millisecondsSince1970: 9_000_000_000_000_000)),
     ]
 
     @Test("A request line is the JSON encoder's bytes for its object, and a newline", arguments: lines)
@@ -64,7 +72,7 @@ import Testing
         for _ in 0..<20_000 { values.append(Double(generator.next() % 100_000_000) / 1000 / Double(1 + generator.next() % 1000)) }
         for value in values {
             var written: [UInt8] = []
-            AccessLogLine.writeMilliseconds(value, to: &written)
+            written.append(addingCapacity: 32) { AccessLogLine.writeMilliseconds(value, to: &$0) }
             let expected = JSONWriter.bytes(.double((value * 1000).rounded() / 1000))
             #expect(written == expected, "\(value): \(String(decoding: written, as: UTF8.self)), not \(String(decoding: expected, as: UTF8.self))")
             if written != expected { break }
@@ -74,6 +82,7 @@ import Testing
     @Test("A time written with the minute kept from the line before is the time's own text")
     func minuteKeptBetweenLines() {
         var minute = Timestamp.RFC3339Minute()
+        var spanMinute = Timestamp.RFC3339Minute()
         var generator = SystemRandomNumberGenerator()
         var millis: Int64 = 1_764_547_199_000
         for _ in 0..<5_000 {
@@ -81,15 +90,18 @@ import Testing
             let time = Timestamp(millisecondsSince1970: generator.next() % 10 == 0 ? -millis : millis)
             var written: [UInt8] = []
             time.writeRFC3339(to: &written, reusing: &minute)
+            var spanWritten: [UInt8] = []
+            spanWritten.append(addingCapacity: Timestamp.rfc3339Capacity) { time.writeRFC3339(to: &$0, reusing: &spanMinute) }
             #expect(String(decoding: written, as: UTF8.self) == time.rfc3339)
-            if String(decoding: written, as: UTF8.self) != time.rfc3339 { break }
+            #expect(spanWritten == written)
+            if String(decoding: written, as: UTF8.self) != time.rfc3339 || spanWritten != written { break }
         }
     }
 
     @Test func integersAsTheEncoderWritesThem() {
         for value in [0, 1, 9, 10, 99, 100, 200, 599, 1_000_000, Int.max, -1, Int.min] {
             var written: [UInt8] = []
-            AccessLogLine.writeDecimal(value, to: &written)
+            written.append(addingCapacity: 20) { AccessLogLine.writeDecimal(value, to: &$0) }
             #expect(written == JSONWriter.bytes(.integer(Int64(value))))
         }
     }

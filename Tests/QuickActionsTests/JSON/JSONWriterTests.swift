@@ -2,7 +2,8 @@ import Testing
 
 @testable import QuickActions
 
-/// `JSONWriter.writeString`: the escapes it writes, byte for byte, and what a parser reads back.
+/// `JSONWriter.writeString`: the escapes it writes, byte for byte, and what a parser reads back,
+/// into an array and into an `OutputSpan` of `escapedCapacity` (the same bytes).
 @Suite struct JSONWriterTests {
     /// The escape of one byte as the writer's contract states it (a per-byte reference).
     private static func reference(_ string: String) -> [UInt8] {
@@ -30,6 +31,9 @@ import Testing
     private static func written(_ string: String) -> [UInt8] {
         var output: [UInt8] = []
         JSONWriter.writeString(string, to: &output)
+        var spanned: [UInt8] = []
+        spanned.append(addingCapacity: JSONWriter.escapedCapacity(of: string)) { JSONWriter.writeString(string, to: &$0) }
+        #expect(spanned == output, "into an OutputSpan: \(string.debugDescription)")
         return output
     }
 
@@ -56,5 +60,8 @@ import Testing
         #expect(Self.written(long) == Self.reference(long))
         let escapes = String(repeating: "\"\\\n", count: 300)
         #expect(Self.written(escapes) == Self.reference(escapes))
+        // Every byte at its longest escape: the room `escapedCapacity` makes, filled exactly.
+        let controls = String(repeating: "\u{1}\u{7F}", count: 300)
+        #expect(Self.written(controls).count == JSONWriter.escapedCapacity(of: controls))
     }
 }
