@@ -184,6 +184,8 @@ enum MHDBridge {
             server.parked.add(deferred)
             return answer(deferred, context: context, server: server, connection: connection)
         }
+        // Most answers are not to HEAD: queued as they are, not copied through `headOnly`.
+        guard context.method == "HEAD" else { return queue(response, on: connection, server: server) }
         return queue(headOnly(response, method: context.method), on: connection, server: server)
     }
 
@@ -191,6 +193,7 @@ enum MHDBridge {
     private static func answer(_ deferred: DeferredResponse, context: RequestContext, server: ServerContext, connection: OpaquePointer) -> MHD_Result
     {
         guard let ready = deferred.responseOrSuspend(connection) else { return .YES }
+        guard context.method == "HEAD" else { return queue(ready, on: connection, server: server) }
         return queue(headOnly(ready, method: context.method), on: connection, server: server)
     }
 

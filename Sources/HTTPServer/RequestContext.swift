@@ -12,8 +12,11 @@ final class RequestContext {
     var deferred: DeferredResponse?
     /// Set when the transport refuses the request; the body is then discarded.
     var rejection: HTTPTransportError?
-    /// What the checks of the head need to know of it.
-    private(set) var head = RequestHeadCheck()
+    /// Why the head must be refused, found when it was read (see `headFailure()`).
+    private var failure: HTTPTransportError?
+    /// Whether the request declares a Content-Length, and its value when it is a number.
+    private(set) var hasContentLength = false
+    private(set) var declaredLength: Int?
     private var fieldBytes = 0
 
     /// The target as parsed, when the connection's last request sent the same one.
@@ -32,16 +35,20 @@ final class RequestContext {
     }
 
     /// Takes the header fields of the request head, and what its checks need to know of them.
-    func setHead(headers: PackedHeaderFields, fieldBytes: Int, check: RequestHeadCheck) {
+    /// (`method` is set already.) The checks run here, once: what they find is kept, not the
+    /// head's summary, whose strings every later look would copy.
+    func setHead(headers: PackedHeaderFields, fieldBytes: Int, check: borrowing RequestHeadCheck) {
         self.headers = headers
         self.fieldBytes = fieldBytes
-        self.head = check
+        failure = check.failure(method: method)
+        hasContentLength = check.contentLengths > 0
+        declaredLength = check.firstContentLength.flatMap { Int($0) }
     }
 
     /// Why the head must be refused (malformed, or framed ambiguously: a request smuggling
     /// risk), or nil when it is sound.
     func headFailure() -> HTTPTransportError? {
-        head.failure(method: method)
+        failure
     }
 
     /// The size of the request head as sent: request line, header fields, final CRLF.
@@ -49,11 +56,4 @@ final class RequestContext {
         method.utf8.count + target.utf8.count + 12 + fieldBytes + 2
     }
 
-    /// Whether the request declares a Content-Length.
-    var hasContentLength: Bool { head.contentLengths > 0 }
-
-    /// The declared Content-Length, when it is a number.
-    var declaredLength: Int? {
-        head.firstContentLength.flatMap { Int($0) }
-    }
 }

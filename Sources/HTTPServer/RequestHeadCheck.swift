@@ -18,7 +18,10 @@ struct RequestHeadCheck: Sendable {
 
     /// Why the head must be refused, or nil when it is sound. `method` as sent.
     func failure(method: String) -> HTTPTransportError? {
-        if !Self.isToken(method.utf8) { return .malformedHead("The request method is not a valid HTTP token.") }
+        // The usual methods come as literals (`MHDBridge.methodName`): compared whole, not scanned.
+        if method != "GET" && method != "POST" && method != "HEAD" && !Self.isToken(method.utf8) {
+            return .malformedHead("The request method is not a valid HTTP token.")
+        }
         if badNames > 0 {
             return .malformedHead("A header field name is not a valid token (white space before the colon is not allowed).")
         }

@@ -96,9 +96,12 @@ public enum RequestID: Sendable, Equatable, CustomStringConvertible {
     private static func write(_ number: UInt64, into buffer: UnsafeMutableRawBufferPointer) {
         buffer.storeBytes(of: prefix.littleEndian, toByteOffset: 0, as: UInt64.self)
         var value = number
-        for index in stride(from: generatedLength - 1, through: 8, by: -1) {
+        // A plain countdown: `stride` here went through the generic index's value witnesses.
+        var index = generatedLength - 1
+        while index >= 8 {
             buffer[index] = digit(value & 0x1F)
             value >>= 5
+            index -= 1
         }
     }
 }

@@ -15,7 +15,8 @@ struct ShortcutAnnotations {
     var acceptLanguage: String?
 
     /// The annotations `request` asks for; nil for none (the cached list answers).
-    init?(_ request: APIRequest) throws {
+    init?(_ request: borrowing APIRequest) throws {
+        guard !request.http.query.isEmpty else { return nil }
         explain = try request.queryBoolean("explain") ?? false
         switch request.http.queryValue("include") {
         case nil: includeDisabled = false
