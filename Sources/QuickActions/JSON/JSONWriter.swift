@@ -56,14 +56,11 @@ public enum JSONWriter {
     public static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         StringBytes.withBytes(of: string) { bytes in
-            var runStart = 0
-            for index in bytes.indices where needsEscape(bytes[index]) {
-                StringBytes.append(bytes.extracting(runStart..<index), to: &output)
-                runStart = index + 1
-                let escape = escape(bytes[index])
-                for shift in 0..<escape.count { output.append(UInt8(truncatingIfNeeded: escape.packed >> (8 * shift))) }
+            forEachPiece(of: bytes) {
+                StringBytes.append($0, to: &output)
+            } escape: {
+                output.append($0)
             }
-            StringBytes.append(bytes.extracting(runStart..<bytes.count), to: &output)
         }
         output.append(UInt8(ascii: "\""))
     }
@@ -72,16 +69,27 @@ public enum JSONWriter {
     public static func writeString(_ string: String, to output: inout OutputSpan<UInt8>) {
         output.append(UInt8(ascii: "\""))
         StringBytes.withBytes(of: string) { bytes in
-            var runStart = 0
-            for index in bytes.indices where needsEscape(bytes[index]) {
-                StringBytes.append(bytes.extracting(runStart..<index), to: &output)
-                runStart = index + 1
-                let escape = escape(bytes[index])
-                for shift in 0..<escape.count { output.append(UInt8(truncatingIfNeeded: escape.packed >> (8 * shift))) }
+            forEachPiece(of: bytes) {
+                StringBytes.append($0, to: &output)
+            } escape: {
+                output.append($0)
             }
-            StringBytes.append(bytes.extracting(runStart..<bytes.count), to: &output)
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Calls `run` with each run of `bytes` that needs no escape, and `escape` with each byte of
+    /// the escapes between them, in order: the one walk both writers share.
+    @inline(__always)
+    private static func forEachPiece(of bytes: Span<UInt8>, run: (Span<UInt8>) -> Void, escape emit: (UInt8) -> Void) {
+        var runStart = 0
+        for index in bytes.indices where needsEscape(bytes[index]) {
+            run(bytes.extracting(runStart..<index))
+            runStart = index + 1
+            let escape = escape(bytes[index])
+            for shift in 0..<escape.count { emit(UInt8(truncatingIfNeeded: escape.packed >> (8 * shift))) }
+        }
+        run(bytes.extracting(runStart..<bytes.count))
     }
 
     /// The most bytes `writeString` writes for `string`: every byte escaped as `\u00XX`, and the quotes.
