@@ -43,6 +43,43 @@ import Testing
         #expect(copy == reference)
     }
 
+    @Test func aSetOnceReferenceKeepsTheFirstObjectStoredAndFreesItWithItself() {
+        let firstFlag = Watched.Flag()
+        let secondFlag = Watched.Flag()
+        do {
+            let reference = SetOnceReference<Watched>()
+            #expect(reference.load() == nil)
+            do {
+                let first = Watched(1, flag: firstFlag)
+                #expect(reference.storeIfNil(first) === first)
+                let second = Watched(2, flag: secondFlag)
+                let kept = reference.storeIfNil(second)
+                #expect(kept === first, "a second store leaves the first object")
+            }
+            #expect(secondFlag.freed, "the object not stored is not retained")
+            #expect(!firstFlag.freed, "the stored object lives as long as the reference")
+            #expect(reference.load()?.value == 1)
+        }
+        #expect(firstFlag.freed, "the reference releases its object when it goes")
+    }
+
+    @Test func racingStoresAllSeeOneObject() async {
+        final class Holder: Sendable {
+            let reference = SetOnceReference<Box>()
+        }
+        let holder = Holder()
+        let kept = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for value in 0..<16 {
+                group.addTask { ObjectIdentifier(holder.reference.storeIfNil(Box(value))) }
+            }
+            var seen = Set<ObjectIdentifier>()
+            for await identifier in group { seen.insert(identifier) }
+            return seen
+        }
+        #expect(kept.count == 1, "every store returned the one object kept")
+        #expect(holder.reference.load().map(ObjectIdentifier.init) == kept.first)
+    }
+
     @Test func replacedObjectsLiveAsLongAsTheReference() {
         weak var first: Box?
         weak var second: Box?

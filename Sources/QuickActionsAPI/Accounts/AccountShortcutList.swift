@@ -1,4 +1,5 @@
 import QuickActions
+import Sharding
 import StorageCore
 import Synchronization
 
@@ -38,7 +39,7 @@ public final class AccountShortcutList: RenderedShortcutList {
 
     /// The first representation rendered, read without a lock: a companion asks for one, and
     /// the two HTTP threads serving a popular account then write no shared lock to find it.
-    private let first = AtomicLazyReference<Rendered>()
+    private let first = SetOnceReference<Rendered>()
     /// The others rendered so far.
     private let others = Mutex<[Rendered]>([])
 
