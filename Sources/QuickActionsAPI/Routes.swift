@@ -4,8 +4,9 @@ import StorageCore
 
 /// The whole API surface in one place. Every route here is documented in `openapi.yaml`
 /// under the same path and `operationId`, and a test keeps the two in step. A route that
-/// neither reads nor writes the store says so (`store: .never`): on PostgreSQL the others run
-/// off the HTTP threads (`StoreUse`).
+/// neither reads nor writes the store says so (`store: .never`), and so does one that only
+/// queues a write (`.queuesWrite`): on PostgreSQL the others run off the HTTP threads
+/// (`StoreUse`).
 enum Routes {
     static func all(
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
@@ -19,7 +20,7 @@ enum Routes {
             Route("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, store: .never, system.getOpenAPIDocument),
 
             Route("GET", "/contacts", "listContacts", contacts.listContacts),
-            Route("POST", "/contacts", "createContact", contacts.createContact),
+            Route("POST", "/contacts", "createContact", store: .queuesWrite, contacts.createContact),
             Route("GET", "/contacts/{id}", "getContact", contacts.getContact),
             Route("PATCH", "/contacts/{id}", "updateContact", contacts.updateContact),
             Route("DELETE", "/contacts/{id}", "deleteContact", contacts.deleteContact),

@@ -7,8 +7,9 @@ import StorageCore
 /// Given `StoreWorkers` (a store whose reads may wait on another client's lock: PostgreSQL),
 /// no HTTP thread waits on the database. A request is answered on the HTTP thread when memory
 /// answers it: its credential is known without the store (`AccessPolicy.authenticateFromMemory`)
-/// and its route needs no store (`StoreUse.never`), or finds what it needs cached
-/// (`StoreUse.whenNotCached`). Any other request is handed to the workers, and its connection
+/// and its route needs no store (`StoreUse.never`), finds what it needs cached
+/// (`StoreUse.whenNotCached`), or only queues a write with the store's writer, which never
+/// waits (`StoreUse.queuesWrite`). Any other request is handed to the workers, and its connection
 /// parked until they answer (`DeferredResponse`); when too many wait already, it is refused at
 /// once with a 503 (`…/problems/storage-busy`). Without workers every request is answered on
 /// the HTTP thread.
@@ -217,7 +218,7 @@ public final class APIHandler: HTTPRequestHandler {
         var fromMemory: HTTPResponse?
         if fromMemoryOnly {
             switch route.store {
-            case .never:
+            case .never, .queuesWrite:
                 break
             case .always:
                 return nil

@@ -61,7 +61,10 @@ import Testing
         let pending = try api.handle("GET", "/contacts")
         let deferred = try #require(pending.deferred, "GET /contacts reads the store: it should wait for a worker")
         #expect(try api.handle("GET", "/readyz").deferred != nil)
-        #expect(try api.handle("POST", "/contacts", json: #"{"name":"Queued","favorite":true}"#).deferred != nil)
+        // A create only queues its write with the store's writer: it is answered without a worker.
+        let created = try api.handle("POST", "/contacts", json: #"{"name":"Queued","favorite":true}"#)
+        let createdAnswer = try #require(created.deferred.map { $0.wait(timeout: .seconds(5)) } ?? created)
+        #expect(createdAnswer.status == 201, "POST /contacts waited for the busy worker")
         gate.signal()
         let answered = try #require(deferred.wait(timeout: .seconds(5)))
         #expect(answered.status == 200 && answered.requestId != nil)
