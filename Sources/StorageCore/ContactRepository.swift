@@ -36,8 +36,7 @@ public protocol ContactRepository: Sendable {
     var changes: ContactChangeFeed { get }
     /// Stores a new contact (refused past `quota`, as `create(_:quota:)` says) and calls
     /// `completion` once it is durable. Stores that batch writes call it later, from their
-    /// committing thread or in turn with the batch's other completions, and hold no caller's
-    /// thread meanwhile; so `completion` must not wait.
+    /// committing thread, and hold no caller's thread meanwhile; so `completion` must not wait.
     func create(_ contact: NewContact, quota: Int?, completion: @escaping @Sendable (Result<Contact, StorageError>) -> Void)
     /// `update(id:_:expectedRevision:)`, calling `completion` once the write is durable (see
     /// `create(_:completion:)`): no caller's thread waits for the commit.

@@ -29,9 +29,6 @@ final class PostgreSQLWriter: Sendable {
     let session: PostgreSQLSession
     private let queue = Mutex(Queue())
     private let committer = DispatchQueue(label: "quickactiond.postgresql.committer")
-    /// Where the creates' completions run: a batch's in one hand-off (the other writes'
-    /// completions each run on a thread of their own, since they may wait).
-    private let completions = PostgreSQLCompletions()
     private static let notify = "SELECT pg_notify('\(PostgreSQLChangeNotice.channel)', n) FROM unnest($1::text[]) AS n"
 
     /// This instance's id in the notices it sends.
@@ -74,16 +71,16 @@ final class PostgreSQLWriter: Sendable {
 
     /// Queues a contact insert for the next group commit, which inserts the batch's contacts
     /// with one statement (admitting them under their `quota` first, when given: see
-    /// `PostgreSQLContactInsertWrite`); returns at once, and `completion` gets the row's sequence.
-    /// `completion` must not wait: it runs in turn with the other creates' (`PostgreSQLCompletions`).
+    /// `PostgreSQLContactInsertWrite`); returns at once, and `completion` gets the row's sequence,
+    /// on the committing thread (as on SQLite's writer): it must not wait. Handing each one to
+    /// another thread cost a wake-up per create, which was most of what a create cost this
+    /// process beside the commit.
     func insert(
         _ values: [PostgreSQLValue], id: String, account: AccountKey, quota: Int?, notify: @escaping @Sendable (Int64) -> [PostgreSQLChangeNotice],
         committed: (@Sendable (Int64) -> Void)?, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void
     ) {
-        let completions = completions
         let write = PostgreSQLContactInsertWrite(
-            values: values, id: id, account: account, quota: quota, notify: notify, committed: committed,
-            completion: { result in completions.run { completion(result) } })
+            values: values, id: id, account: account, quota: quota, notify: notify, committed: committed, completion: completion)
         enqueue(write)
     }
 
