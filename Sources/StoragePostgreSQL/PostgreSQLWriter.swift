@@ -73,8 +73,7 @@ final class PostgreSQLWriter: Sendable {
     /// with one statement (admitting them under their `quota` first, when given: see
     /// `PostgreSQLContactInsertWrite`); returns at once, and `completion` gets the row's sequence,
     /// on the committing thread (as on SQLite's writer): it must not wait. Handing each one to
-    /// another thread cost a wake-up per create, which was most of what a create cost this
-    /// process beside the commit.
+    /// another thread would cost a thread wake-up per create.
     func insert(
         _ values: [PostgreSQLValue], id: String, account: AccountKey, quota: Int?, notify: @escaping @Sendable (Int64) -> [PostgreSQLChangeNotice],
         committed: (@Sendable (Int64) -> Void)?, completion: @escaping @Sendable (Result<Int64, StorageError>) -> Void

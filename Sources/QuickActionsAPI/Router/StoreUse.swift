@@ -10,8 +10,8 @@ public enum StoreUse: Sendable {
     case always
     /// Only hands a write to the store's writer, which queues it without waiting (a create):
     /// answered on the HTTP thread, with a response deferred until the write's commit returns.
-    /// A handler to a worker would cost each such write two more thread hand-offs and nothing
-    /// else. The handler must not read the store.
+    /// Handing it to a worker would only add two thread hand-offs per write. The handler must
+    /// not read the store.
     case queuesWrite
     /// Answered on the HTTP thread by `fromMemory` when what it needs is in memory (a cached
     /// shortcut list); when it returns nil, the route's handler runs on the store's workers.
