@@ -37,7 +37,8 @@ final class PostgreSQLContactRepository: ContactRepository {
         let insert = Insert(contact, now: store.clock(), account: account)
         // Merged with the other inserts of its group commit into one statement.
         store.writer.insert(
-            insert.values, id: insert.id, account: account, quota: quota, notify: created, committed: published(insert)
+            insert.values, id: insert.id, account: account, quota: quota, notify: createNotices(favorite: insert.contact.favorite),
+            committed: published(insert)
         ) { result in
             completion(result.map(insert.contact(sequence:)))
         }
@@ -132,8 +133,14 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     // MARK: - Writes
 
-    /// The notice of a created contact, for the other instances.
-    private var created: @Sendable (Int64) -> [PostgreSQLChangeNotice] {
+    /// The notice of a created contact, for the other instances: a favorite only. Another
+    /// instance keeps nothing of a contact that is not one (its shortcut lists hold favorites,
+    /// and every other read goes to the database), and the contact's next change to it, an
+    /// update, is told. A commit that notifies holds PostgreSQL's notification lock through its
+    /// WAL flush and wakes every listening instance (docs/performance.md): a burst of creates of
+    /// contacts that are not favorites, an import, then commits without it.
+    private func createNotices(favorite: Bool) -> @Sendable (Int64) -> [PostgreSQLChangeNotice] {
+        guard favorite else { return { _ in [] } }
         let notice = notice
         return { [notice($0)] }
     }

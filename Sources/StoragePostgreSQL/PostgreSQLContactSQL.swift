@@ -33,8 +33,9 @@ enum PostgreSQLContactSQL {
             + placeholders.joined(separator: ", ")
     }
 
-    /// `insertReturningIDs` as one autocommitted statement that also sends each row's
-    /// `PostgreSQLChangeNotice` (delivered at its commit): the instance's id is the last parameter.
+    /// `insertReturningIDs` as one autocommitted statement that also sends the
+    /// `PostgreSQLChangeNotice` of each row that is a favorite (delivered at its commit; see
+    /// `PostgreSQLContactRepository.createNotices`): the instance's id is the last parameter.
     static func insertNotifying(rows: Int) -> String {
         rows < insertNotifyingStatements.count ? insertNotifyingStatements[rows] : makeInsertNotifying(rows: rows)
     }
@@ -44,9 +45,9 @@ enum PostgreSQLContactSQL {
     private static let insertNotifyingStatements = (0...64).map(makeInsertNotifying(rows:))
 
     private static func makeInsertNotifying(rows: Int) -> String {
-        "WITH ins AS (\(insertValues(rows: rows)) RETURNING id, seq, account) "
-            + "SELECT id, seq, pg_notify('\(PostgreSQLChangeNotice.channel)', $\(rows * 8 + 1) || ':"
-            + PostgreSQLChangeNotice.Kind.contact.rawValue + ":' || account || ':' || seq) FROM ins"
+        "WITH ins AS (\(insertValues(rows: rows)) RETURNING id, seq, account, favorite) "
+            + "SELECT id, seq, CASE WHEN favorite THEN pg_notify('\(PostgreSQLChangeNotice.channel)', $\(rows * 8 + 1) || ':"
+            + PostgreSQLChangeNotice.Kind.contact.rawValue + ":' || account || ':' || seq) END FROM ins"
     }
 
     /// Values: account keys (a text array of numbers). Locks the rows of those accounts that
