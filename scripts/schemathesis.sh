@@ -90,6 +90,9 @@ case "$mode" in
     *) echo "SCHEMATHESIS_MODE must be token, open, accounts or prepare, not '$mode'" >&2; exit 2 ;;
 esac
 echo "schemathesis: $mode mode"
+# Made here, not by the server's redirection: the loop below may read it before the
+# background process has opened it (three modes start at once in `make schemathesis`).
+: >"$work/stdout"
 "$binary" --host 127.0.0.1 --port 0 --db "$work/quickactions.sqlite" --store sqlite "${server_args[@]}" \
     >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
