@@ -135,9 +135,10 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     /// The notice of a created contact, for the other instances: a favorite only. Another
     /// instance keeps nothing of a contact that is not one (its shortcut lists hold favorites,
-    /// and every other read goes to the database), and the update that makes it one notifies. A commit that notifies holds PostgreSQL's notification lock through its
-    /// WAL flush and wakes every listening instance (docs/performance.md): a burst of creates of
-    /// contacts that are not favorites, an import, then commits without it.
+    /// and every other read goes to the database), and the update that makes it one notifies.
+    /// A commit that notifies holds PostgreSQL's notification lock through its WAL flush and
+    /// wakes every listening instance (docs/performance.md), so a burst of such creates, as an
+    /// import makes, commits without either.
     private func createNotices(favorite: Bool) -> @Sendable (Int64) -> [PostgreSQLChangeNotice] {
         guard favorite else { return { _ in [] } }
         let notice = notice
