@@ -3,8 +3,9 @@ import QuickActions
 import QuickActionsAPI
 
 /// Runs `quickactiond export`: reads the files as the service does, then writes the Android
-/// `res/` folder or edits the web manifest. Every file is written whole or not at all (a
-/// temporary file renamed over it), and nothing is written when anything fails.
+/// `res/` folder or edits the web manifest. Every file is written whole or not at all
+/// (`FileReplacement`: a temporary file renamed over it, through symbolic links, keeping its mode
+/// and owner), and nothing is written when anything fails.
 enum PlatformExporter {
     /// Runs `command`, prints what it did or why it failed, and returns the exit status: 0 when
     /// written, 1 when a file cannot be read or the items cannot be written as asked.
@@ -23,16 +24,15 @@ enum PlatformExporter {
         }
     }
 
-    /// Writes `res/…` under `directory` (created when missing).
+    /// Writes `res/…` under `directory` (created when missing), all or nothing, replacing and
+    /// removing only the export's own files (`AndroidResourceInstall`).
     static func writeAndroid(_ setup: ShortcutSetup, to directory: String) throws {
         let files = try StaticPlatformExport.androidResources(setup)
-        let root = URL(fileURLWithPath: directory)
-        for file in files {
-            let url = root.appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.bytes).write(to: url, options: .atomic)
-        }
-        Console.out("wrote \(files.count) file(s) under \(root.appendingPathComponent("res").path)\n")
+        let install = try AndroidResourceInstall(files: files, under: directory)
+        let removed = try install.perform()
+        var report = "wrote \(files.count) file(s) under \(install.path("res"))\n"
+        for path in removed { report += "removed \(install.path(path)) (no longer exported)\n" }
+        Console.out(report)
     }
 
     /// Replaces the `shortcuts` member of the manifest at `path`, keeping the rest of it as it was.
@@ -48,7 +48,7 @@ enum PlatformExporter {
         let language = WebManifestEdit.language(of: original).flatMap { setup.catalog?.negotiate(acceptLanguage: $0) }
         let (shortcuts, warnings) = StaticPlatformExport.webShortcuts(setup, language: language)
         let edited = try WebManifestEdit.replacingShortcuts(in: original, with: shortcuts, source: path, manifestURL: manifestURL)
-        try Data(edited).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try FileReplacement.prepare(edited, at: path).commit()
         var report = "wrote \(shortcuts.count) shortcut(s) into \(path)\(language.map { " (\($0))" } ?? "")\n"
         for warning in warnings where warning.rule != "web-url-out-of-scope" { report += "\(path): \(warning)\n" }
         Console.out(report)

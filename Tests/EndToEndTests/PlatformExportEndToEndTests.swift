@@ -39,8 +39,10 @@ import Testing
         #expect(run.exit == .exited(0), "\(run.error)")
         #expect(run.output.contains("wrote"), "\(run.output)")
         let written = try Self.files(under: directory.path("app"))
-        #expect(written["res/xml/shortcuts.xml"] != nil && written["res/values/strings.xml"] != nil, "\(written.keys.sorted())")
-        #expect(written["res/values-de/strings.xml"] != nil && written["res/values-pt-rBR/strings.xml"] != nil, "\(written.keys.sorted())")
+        #expect(written["res/xml/shortcuts.xml"] != nil && written["res/values/quickactions_strings.xml"] != nil, "\(written.keys.sorted())")
+        #expect(
+            written["res/values-de/quickactions_strings.xml"] != nil && written["res/values-pt-rBR/quickactions_strings.xml"] != nil,
+            "\(written.keys.sorted())")
 
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/aapt")
             && FileManager.default.fileExists(atPath: "/usr/share/android-framework-res/framework-res.apk")

@@ -101,7 +101,7 @@ public enum FileContents {
     }
 
     /// "a directory", "a FIFO (named pipe)", … for a `st_mode`.
-    static func kindName(_ mode: mode_t) -> String {
+    public static func kindName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: "a regular file"
         case S_IFDIR: "a directory"

@@ -710,9 +710,11 @@ paths:
       summary: The static items as an Android res/ folder (ZIP)
       description: |
         The files `quickactiond export android` writes, in one ZIP archive (stored entries):
-        `res/xml/shortcuts.xml` (labels as `@string/` references), `res/values/strings.xml` and
-        one `res/values-<qualifier>/strings.xml` per other language, and a vector drawable per
-        system icon type used. The same for every account (the favorites are not in it). The
+        `res/xml/shortcuts.xml` (labels as `@string/` references),
+        `res/values/quickactions_strings.xml` and one
+        `res/values-<qualifier>/quickactions_strings.xml` per other language (beside the app's
+        own `strings.xml`), and a vector drawable `res/drawable/qa_icon_<type>.xml` per system
+        icon type used, each starting with the export's marker comment. The same for every account (the favorites are not in it). The
         strong `ETag` hashes the archive; `If-None-Match` gives 304.
       parameters:
         - name: If-None-Match

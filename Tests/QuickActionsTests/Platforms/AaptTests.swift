@@ -130,6 +130,25 @@ struct AaptTests {
         try checkExport(items: items, catalog: LocalizationCatalog(tables: tables), region: "en", mapping: nil)
     }
 
+    /// The export's files sit beside the app's own `strings.xml`: aapt merges both, and the
+    /// app's `app_name` stays in every language it has.
+    @Test func theExportCompilesBesideTheAppsOwnStrings() throws {
+        let catalog = LocalizationCatalog(tables: ["en": ["Search": "Search"], "de": ["Search": "Suchen", "Share": "Teilen"]])
+        let files = try AndroidResourceExport.files(
+            staticItems: ShortcutItemBuilder.defaultStaticItems, catalog: catalog, developmentRegion: "en", glyph: AndroidExportTests.glyph)
+        let root = try AndroidResourceExport.write(files)
+        try Data(#"<resources><string name="app_name">My App</string></resources>"#.utf8).write(
+            to: URL(fileURLWithPath: root + "/res/values/strings.xml"))
+        try Data(#"<resources><string name="app_name">Meine App</string></resources>"#.utf8).write(
+            to: URL(fileURLWithPath: root + "/res/values-de/strings.xml"))
+        try Aapt.package(root)
+        let strings = try Aapt.strings(root)
+        #expect(strings["(default)"]?["app_name"] == .string("My App"))
+        #expect(strings["de"]?["app_name"] == .string("Meine App"))
+        #expect(strings["de"]?["qa_shortcut_searchaction_title"] == .string("Suchen"))
+        #expect(strings["(default)"]?["qa_shortcut_shareaction_title"] == .string("Share"))
+    }
+
     /// userInfo becomes typed extras that aapt types the same way.
     @Test func userInfoBecomesTypedExtras() throws {
         let userInfo: [String: PropertyListValue] = [

@@ -58,8 +58,8 @@ extension AndroidResourceExport {
             developmentRegion: "en", mapping: mapping, glyph: Self.glyph)
         #expect(
             files.map(\.path) == [
-                "res/drawable/qa_icon_search.xml", "res/drawable/qa_icon_share.xml", "res/values-de/strings.xml", "res/values/strings.xml",
-                "res/xml/shortcuts.xml",
+                "res/drawable/qa_icon_search.xml", "res/drawable/qa_icon_share.xml", "res/values-de/quickactions_strings.xml",
+                "res/values/quickactions_strings.xml", "res/xml/shortcuts.xml",
             ])
         let shortcuts = try #require(file(files, "res/xml/shortcuts.xml"))
         #expect(
@@ -77,16 +77,46 @@ extension AndroidResourceExport {
                             android:targetClass="com.example.contacts.MainActivity"/>
                     </shortcut>
                 """))
-        #expect(file(files, "res/values-de/strings.xml")?.contains(#"<string name="qa_shortcut_searchaction_title">Suchen</string>"#) == true)
-        #expect(file(files, "res/values-de/strings.xml")?.contains("Share") == false)
+        #expect(
+            file(files, "res/values-de/quickactions_strings.xml")?.contains(#"<string name="qa_shortcut_searchaction_title">Suchen</string>"#) == true
+        )
+        #expect(file(files, "res/values-de/quickactions_strings.xml")?.contains("Share") == false)
         #expect(file(files, "res/drawable/qa_icon_search.xml")?.contains("android:pathData=\"M") == true)
+    }
+
+    /// Every file starts with the marker line, the only sign by which an export replaces or
+    /// removes a file: nothing (not even an XML declaration) comes before it.
+    @Test func everyFileStartsWithTheMarker() throws {
+        let files = try AndroidResourceExport.files(
+            staticItems: ShortcutItemBuilder.defaultStaticItems, catalog: LocalizationCatalog(tables: ["de": ["Search": "Suchen"]]),
+            developmentRegion: "en", glyph: Self.glyph)
+        #expect(files.count == 5)
+        for file in files {
+            #expect(AndroidResourceExport.startsWithMarker(file.bytes), "\(file.path)")
+            #expect(AndroidResourceExport.isExportPath(file.path), "\(file.path)")
+        }
+        let marker = Array(AndroidResourceExport.marker.utf8)
+        #expect(AndroidResourceExport.startsWithMarker(marker + [0x0D, 0x0A, 0x3C]), "a checkout's CRLF keeps it the export's")
+        #expect(!AndroidResourceExport.startsWithMarker(marker + [0x20, 0x0A]))
+        #expect(!AndroidResourceExport.startsWithMarker(Array("<?xml version=\"1.0\"?>\n".utf8) + marker + [0x0A]))
+        #expect(!AndroidResourceExport.startsWithMarker(marker))
+    }
+
+    @Test(arguments: [
+        ("res/xml/shortcuts.xml", true), ("res/values/quickactions_strings.xml", true), ("res/values-b+zh+Hans/quickactions_strings.xml", true),
+        ("res/drawable/qa_icon_search.xml", true), ("res/values/strings.xml", false), ("res/xml/other.xml", false),
+        ("res/drawable/qa_icon_.xml", false), ("res/drawable/icon.xml", false), ("res/valuesx/quickactions_strings.xml", false),
+        ("res/xml-v25/shortcuts.xml", false), ("res/values/sub/quickactions_strings.xml", false), ("shortcuts.xml", false),
+    ])
+    func theExportsPaths(path: String, isExport: Bool) {
+        #expect(AndroidResourceExport.isExportPath(path) == isExport)
     }
 
     @Test func textIsEscapedAsAndroidReadsIt() throws {
         let item = ShortcutItem(type: "Odd", localizedTitle: "@it's \"100%\" <b>", kind: .static)
         let files = try AndroidResourceExport.files(staticItems: [item], catalog: LocalizationCatalog(tables: [:]), developmentRegion: "en")
         #expect(
-            file(files, "res/values/strings.xml")?.contains(
+            file(files, "res/values/quickactions_strings.xml")?.contains(
                 #"<string name="qa_shortcut_odd_title" formatted="false">\@it\'s \"100%\" &lt;b&gt;</string>"#) == true)
     }
 
@@ -154,7 +184,7 @@ extension AndroidResourceExport {
             ShortcutItem(type: "$(PRODUCT_BUNDLE_IDENTIFIER).NewTab", localizedTitle: "Three", kind: .static),
         ]
         let files = try AndroidResourceExport.files(staticItems: items, catalog: LocalizationCatalog(tables: [:]), developmentRegion: "en")
-        let strings = try #require(file(files, "res/values/strings.xml"))
+        let strings = try #require(file(files, "res/values/quickactions_strings.xml"))
         #expect(strings.contains(#"name="qa_shortcut_a_b_title">One"#))
         #expect(strings.contains(#"name="qa_shortcut_a_b_title_2">Two"#))
         #expect(strings.contains(#"name="qa_shortcut_product_bundle_identifier_newtab_title">Three"#))

@@ -99,6 +99,24 @@ import Testing
                 == "\u{FEFF}{\"shortcuts\":[] }")
     }
 
+    /// A file whose lines end with CRLF gets CRLF in every line written into it, whether the
+    /// member is replaced, added after the last member, or added to an empty object.
+    @Test(arguments: [
+        "{\r\n  \"name\": \"App\",\r\n  \"shortcuts\": []\r\n}\r\n", "{\r\n  \"name\": \"App\"\r\n}\r\n", "{\r\n}\r\n",
+    ])
+    func crlfLinesStayCRLF(document: String) throws {
+        let shortcuts = [WebShortcut(type: "T", name: "N", url: "/n"), WebShortcut(type: "U", name: "M", url: "/m")]
+        let edited = try WebManifestEdit.replacingShortcuts(in: Array(document.utf8), with: shortcuts, source: "m")
+        let text = String(decoding: edited, as: UTF8.self)
+        #expect(text.contains("\"shortcuts\": [\r\n    {\r\n      \"name\": \"N\",\r\n"), "\(text)")
+        #expect(edited.indices.allSatisfy { edited[$0] != 0x0A || ($0 > 0 && edited[$0 - 1] == 0x0D) }, "\(text)")
+        #expect(!text.contains("\r\r"), "\(text)")
+        // An LF file stays LF.
+        let lf = try WebManifestEdit.replacingShortcuts(
+            in: Array(document.replacingOccurrences(of: "\r\n", with: "\n").utf8), with: shortcuts, source: "m")
+        #expect(!lf.contains(0x0D))
+    }
+
     /// Strings holding braces, brackets, quotes and backslashes, numbers, nesting: whatever the
     /// members, only the `shortcuts` value changes.
     @Test(

@@ -8,7 +8,7 @@ struct AndroidResourceWriter {
         case stringName(String)
     }
 
-    /// A string of `strings.xml`: its text in the development language and in each other one.
+    /// A string of the strings file: its text in the development language and in each other one.
     struct StringResource: Equatable {
         var name: String
         var defaultText: String
@@ -246,7 +246,8 @@ struct AndroidResourceWriter {
     func files() throws(PlatformExportError) -> [AndroidResourceExport.File] {
         if let languageError { throw languageError }
         var files: [AndroidResourceExport.File] = []
-        let header = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Written by quickactiond from the app's quick actions. -->\n"
+        // The marker line first: no XML declaration may come before it, and UTF-8 is XML's default.
+        let header = AndroidResourceExport.marker + "\n"
         let shortcuts =
             header + "<shortcuts xmlns:android=\"\(AndroidText.androidNamespace)\">\n"
             + shortcutElements.map { $0 + "\n" }.joined() + "</shortcuts>\n"
@@ -268,14 +269,20 @@ struct AndroidResourceWriter {
             }
             return Array((text + "</resources>\n").utf8)
         }
-        files.append(.init(path: "res/values/strings.xml", bytes: try stringsFile(strings.map { ($0, $0.defaultText) }, language: nil)))
+        files.append(
+            .init(
+                path: "res/values/\(AndroidResourceExport.stringsFileName)",
+                bytes: try stringsFile(strings.map { ($0, $0.defaultText) }, language: nil)))
         for language in languages {
             let differing = strings.compactMap { resource -> (StringResource, String)? in
                 guard let text = resource.texts[language.tag], text != resource.defaultText else { return nil }
                 return (resource, text)
             }
             guard !differing.isEmpty else { continue }
-            files.append(.init(path: "res/values-\(language.folder)/strings.xml", bytes: try stringsFile(differing, language: language.tag)))
+            files.append(
+                .init(
+                    path: "res/values-\(language.folder)/\(AndroidResourceExport.stringsFileName)",
+                    bytes: try stringsFile(differing, language: language.tag)))
         }
         for type in icons {
             guard let markup = glyph?(type) else { continue }
@@ -285,7 +292,8 @@ struct AndroidResourceWriter {
             } catch {
                 throw PlatformExportError(platform: .android, reason: "the glyph of the icon type \(type.rawValue) \(error.reason)")
             }
-            files.append(.init(path: "res/drawable/\(AndroidResourceExport.iconName(for: type)).xml", bytes: Array(drawable.utf8)))
+            let path = "res/drawable/\(AndroidResourceExport.iconName(for: type)).xml"
+            files.append(.init(path: path, bytes: Array((header + drawable).utf8)))
         }
         return files.sorted { $0.path < $1.path }
     }

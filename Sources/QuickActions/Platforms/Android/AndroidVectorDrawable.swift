@@ -54,8 +54,6 @@ enum AndroidVectorDrawable {
         }
         guard !paths.isEmpty else { throw AndroidText.Failure(reason: "draws nothing") }
         return """
-            <?xml version="1.0" encoding="utf-8"?>
-            <!-- Written by quickactiond: a quick action's icon. -->
             <vector xmlns:android="\(AndroidText.androidNamespace)"
                 android:width="48dp" android:height="48dp" android:viewportWidth="48" android:viewportHeight="48">
                 <path android:pathData="M24,2a22,22 0 1,0 0,44a22,22 0 1,0 0,-44z" android:fillColor="\(discColor)"/>

@@ -3,7 +3,7 @@
 public enum WebManifestEdit {
     /// The manifest `manifest` with its top-level `shortcuts` member's value replaced by
     /// `shortcuts` (the member added before the closing brace when absent), written in the
-    /// file's own indentation (compact when the file is on one line).
+    /// file's own indentation (compact when the file is on one line) and line endings (LF or CRLF).
     ///
     /// Refuses a file that is not a JSON object, and, naming the shortcut, a `url` outside the
     /// manifest's scope (`WebManifestScope`, with `manifestURL` and `documentURL` when known).
@@ -34,22 +34,33 @@ public enum WebManifestEdit {
         }
 
         let offset = manifest.count - body.count
-        let layout = ObjectLayout(Array(body))
-        let value = JSONPrettyWriter(indent: layout.indent).string(WebManifestShortcuts.json(shortcuts), level: 1)
-        var output = Array(manifest.prefix(offset))
         let text = Array(body)
+        let layout = ObjectLayout(text)
+        let value = JSONPrettyWriter(indent: layout.indent).string(WebManifestShortcuts.json(shortcuts), level: 1)
+        // What is inserted ends its lines as the file does (CRLF when its first line ends so).
+        let crlf = Self.endsLinesWithCRLF(text)
+        func inserted(_ string: String) -> [UInt8] {
+            crlf ? Array(string.utf8).flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } : Array(string.utf8)
+        }
+        var output = Array(manifest.prefix(offset))
         if let member = layout.members.first(where: { $0.key == "shortcuts" }) {
-            output += text[..<member.value.lowerBound] + Array(value.utf8) + text[member.value.upperBound...]
+            output += text[..<member.value.lowerBound] + inserted(value) + text[member.value.upperBound...]
         } else if let last = layout.members.last {
             let separator = layout.indent.map { ",\n" + $0 } ?? ","
             let colon = layout.indent == nil ? ":" : ": "
-            output += text[..<last.value.upperBound] + Array("\(separator)\"shortcuts\"\(colon)\(value)".utf8) + text[last.value.upperBound...]
+            output += text[..<last.value.upperBound] + inserted("\(separator)\"shortcuts\"\(colon)\(value)") + text[last.value.upperBound...]
         } else {
             let inside = layout.indent.map { "\n\($0)\"shortcuts\": \(value)" } ?? "\"shortcuts\":\(value)"
             let rest = layout.indent == nil ? text[(layout.openBrace + 1)...] : text[layout.closeBrace...]
-            output += text[...layout.openBrace] + Array(inside.utf8) + (layout.indent == nil ? rest : [0x0A] + rest)
+            output += text[...layout.openBrace] + inserted(inside) + (layout.indent == nil ? rest : inserted("\n") + rest)
         }
         return output
+    }
+
+    /// Whether the first line of `text` ends with CR LF (a file written on Windows).
+    static func endsLinesWithCRLF(_ text: [UInt8]) -> Bool {
+        guard let newline = text.firstIndex(of: 0x0A) else { return false }
+        return newline > 0 && text[newline - 1] == 0x0D
     }
 
     /// The manifest's `lang` member (the language its names are written in), or nil when it
