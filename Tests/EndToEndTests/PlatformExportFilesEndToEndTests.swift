@@ -75,7 +75,7 @@ import Testing
         #expect(dump.contains("\"My App\"") && dump.contains("\"Meine App\"") && dump.contains("\"Suchen\""), "\(dump.prefix(2000))")
     }
 
-    @Test("A re-export removes its own file for a language gone from the source, and never the app's file there")
+    @Test("A re-export removes its own files for a language gone from the source or an icon no longer used, and never the app's files")
     func aLanguageGoneLeavesNoStaleFile() throws {
         let directory = try TemporaryDirectory()
         let app = directory.path("app")
@@ -87,6 +87,9 @@ import Testing
         // The app's own file in a language folder, and one at an export path without the marker.
         try Self.write(#"<resources><string name="app_name">Mon app</string></resources>"#, app + "/res/values-pt-rBR/strings.xml")
         try Self.write("<resources/>", app + "/res/values-es/quickactions_strings.xml")
+        // The drawable of an icon type no longer used, the export's, and one of the app's by that pattern.
+        try Self.write(Self.marker + "<vector/>\n", app + "/res/drawable/qa_icon_love.xml")
+        try Self.write("<vector/>\n", app + "/res/drawable/qa_icon_home.xml")
 
         try FileManager.default.removeItem(atPath: localizations + "/fr.lproj")
         try FileManager.default.removeItem(atPath: localizations + "/pt_BR.lproj")
@@ -98,6 +101,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: app + "/res/values-pt-rBR/strings.xml"), "the app's file stays")
         #expect(try String(contentsOfFile: app + "/res/values-es/quickactions_strings.xml", encoding: .utf8) == "<resources/>")
         #expect(FileManager.default.fileExists(atPath: app + "/res/values-de/quickactions_strings.xml"))
+        #expect(!FileManager.default.fileExists(atPath: app + "/res/drawable/qa_icon_love.xml"))
+        #expect(FileManager.default.fileExists(atPath: app + "/res/drawable/qa_icon_home.xml"))
+        #expect(FileManager.default.fileExists(atPath: app + "/res/drawable/qa_icon_search.xml"))
     }
 
     @Test(
