@@ -26,12 +26,24 @@ import Testing
         (item?["userInfo"] as? [String: Any])?["scheduledItemId"] as? String
     }
 
-    @Test("A reload adding a scheduled item's type is refused, a start with it hides the scheduled item: `promo` is never listed twice")
-    func staticAndScheduledTypesNeverCollide() throws {
+    @Test(
+        "A reload adding a scheduled item's type is refused, a start with it hides the scheduled item: `promo` is never listed twice",
+        arguments: StorageBackend.available)
+    func staticAndScheduledTypesNeverCollide(on backend: StorageBackend) throws {
+        switch backend {
+        case .sqlite: try Self.staticAndScheduledTypesNeverCollide(database: [])
+        case .postgres:
+            try TestPostgreSQLServer.withDatabase { conninfo in try Self.staticAndScheduledTypesNeverCollide(database: ["--db", conninfo]) }
+        }
+    }
+
+    /// The test, on the store `database` names (the default SQLite file without it): a restart
+    /// starts a new process on the same store.
+    static func staticAndScheduledTypesNeverCollide(database: [String]) throws {
         let directory = try TemporaryDirectory()
         let itemsFile = directory.path("items.json")
         try ReloadEndToEndTests.write(Self.items(["Alpha"]), to: itemsFile)
-        let arguments = ["--no-seed", "--shortcuts", itemsFile]
+        let arguments = database + ["--no-seed", "--shortcuts", itemsFile]
         var server = try ServerProcess(directory: directory, arguments: arguments)
         let now = Date()
         let id = try ScheduledItemsEndToEndTests.schedule(
