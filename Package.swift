@@ -110,7 +110,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "quickactiondTests", dependencies: ["quickactiond", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"],
+            name: "quickactiondTests", dependencies: ["quickactiond", "QuickActionsAPI", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",

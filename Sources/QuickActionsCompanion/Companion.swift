@@ -3,6 +3,10 @@ import QuickActions
 import QuickActionsClient
 
 /// `quickactions`: the device companion on a terminal. Exit statuses follow sysexits(3).
+///
+/// Whatever it prints that it did not write itself (the service's texts, an error's
+/// description, a URL) goes through `TerminalText.safe`, and every error line through
+/// `TerminalText.redactingUserinfo`.
 enum Companion {
     static let usageStatus: Int32 = 64  // EX_USAGE
     static let rejectedStatus: Int32 = 65  // EX_DATAERR: a stale item, or a trigger refused for good
@@ -20,9 +24,13 @@ enum Companion {
                 say(CompanionOptions.usage + "\n")
                 return 0
             }
+            if options.command == .version {
+                say("quickactions \(QuickActionsVersion.current)\n")
+                return 0
+            }
             url = try options.serviceURL()
         } catch {
-            say(error: "quickactions: \(error.message)\n\(CompanionOptions.usage)")
+            say(error: "quickactions: \(TerminalText.safe(error.message))\n\(CompanionOptions.usage)")
             return usageStatus
         }
         let client = QuickActionsClient(baseURL: url, token: options.token)
@@ -31,7 +39,7 @@ enum Companion {
         case .watch: return await watch(options, client)
         case .trigger, .flush: return await trigger(options, client)
         case .pin, .unpin: return await pin(options, client)
-        case .help: return 0
+        case .help, .version: return 0
         }
     }
 
@@ -58,7 +66,8 @@ enum Companion {
                     let list = try await client.shortcuts(language: options.language)
                     say("\u{1B}[2J\u{1B}[H" + MenuRenderer(dark: options.dark).render(list))
                 case .trigger(let trigger):
-                    say("→ \(trigger.message) (\(trigger.launch ?? "launch not said"), event \(trigger.eventID ?? "-"))\n")
+                    let safe = TerminalText.safe
+                    say("→ \(safe(trigger.message)) (\(trigger.launch.map(safe) ?? "launch not said"), event \(trigger.eventID.map(safe) ?? "-"))\n")
                 }
             }
             return 0
@@ -72,7 +81,7 @@ enum Companion {
         await outbox.setPolicy(RetryPolicy(initialDelay: 0.2, maximumDelay: 2, attemptsPerFlush: options.attempts))
         await outbox.onStale { _ in
             await client.forgetLists()
-            if let list = try? await client.shortcuts() { say("the list was fetched again (version \(list.version))\n") }
+            if let list = try? await client.shortcuts() { say("the list was fetched again (version \(TerminalText.safe(list.version)))\n") }
         }
         if let type = options.type {
             var userInfo: [String: PropertyListValue] = [:]
@@ -81,9 +90,9 @@ enum Companion {
             do {
                 let pending = try await outbox.enqueue(
                     type: type, userInfo: userInfo.isEmpty ? nil : userInfo, launch: options.cold ? .cold : .warm, deviceId: options.deviceId)
-                say("queued \(type) (Idempotency-Key \(pending.key)) in \(options.outbox)\n")
+                say("queued \(TerminalText.safe(type)) (Idempotency-Key \(pending.key)) in \(TerminalText.safe(options.outbox))\n")
             } catch {
-                say(error: "quickactions: \(error)")
+                say(error: "quickactions: \(TerminalText.safe("\(error)"))")
                 return ioStatus
             }
         }
@@ -91,26 +100,28 @@ enum Companion {
         do {
             outcomes = try await outbox.flush()
         } catch {
-            say(error: "quickactions: \(error)")
+            say(error: "quickactions: \(TerminalText.safe("\(error)"))")
             return ioStatus
         }
         var status: Int32 = 0
+        let safe = TerminalText.safe
         for outcome in outcomes {
             let trigger = outcome.trigger
+            let type = safe(trigger.type)
             switch outcome {
             case .delivered(_, let replayed):
-                say("delivered \(trigger.type)\(replayed ? " (the service had it already: recorded once)" : "")\n")
+                say("delivered \(type)\(replayed ? " (the service had it already: recorded once)" : "")\n")
             case .stale(_, let detail, let disabledMessage):
-                say(error: "quickactions: stale item \(trigger.type): \(disabledMessage.map { "\($0) (\(detail))" } ?? detail)")
+                say(error: "quickactions: stale item \(type): \(safe(disabledMessage.map { "\($0) (\(detail))" } ?? detail))")
                 status = max(status, rejectedStatus)
             case .rejected(_, let code, let detail):
-                say(error: "quickactions: the service refused \(trigger.type) (\(code)): \(detail)")
+                say(error: "quickactions: the service refused \(type) (\(code)): \(safe(detail))")
                 status = max(status, rejectedStatus)
             case .expired:
-                say(error: "quickactions: gave up \(trigger.type): older than the service's idempotency window, so never sent")
+                say(error: "quickactions: gave up \(type): older than the service's idempotency window, so never sent")
                 status = max(status, rejectedStatus)
             case .pending(_, let reason):
-                say(error: "quickactions: \(trigger.type) not delivered yet (\(reason)); it stays in the outbox: run again to deliver it")
+                say(error: "quickactions: \(type) not delivered yet (\(safe(reason))); it stays in the outbox: run again to deliver it")
                 let refused = reason == QuickActionsClientError.unauthorized.description
                 status = max(status, refused ? tokenStatus : unavailableStatus)
             }
@@ -124,10 +135,14 @@ enum Companion {
         let pinning = options.command == .pin
         do {
             let contact = try await pinning ? client.pin(id) : client.unpin(id)
-            say("\(pinning ? "pinned" : "unpinned") \(contact.name) (\(contact.id))\n")
+            say("\(pinning ? "pinned" : "unpinned") \(TerminalText.safe(contact.name)) (\(TerminalText.safe(contact.id)))\n")
             return 0
         } catch QuickActionsClientError.status(let status, let detail) where (400..<500).contains(status) {
-            say(error: "quickactions: the service refused to \(options.command.rawValue) \(id) (\(status))\(detail.isEmpty ? "" : ": \(detail)")")
+            let detail = TerminalText.safe(detail)
+            say(
+                error:
+                    "quickactions: the service refused to \(options.command.rawValue) \(TerminalText.safe(id)) (\(status))\(detail.isEmpty ? "" : ": \(detail)")"
+            )
             return rejectedStatus
         } catch {
             return fail(error, options)
@@ -136,19 +151,21 @@ enum Companion {
 
     /// The message and exit status for a failed call.
     static func fail(_ error: Error, _ options: CompanionOptions) -> Int32 {
+        let url = TerminalText.safe(options.url)
+        let description = TerminalText.safe("\(error)")
         switch error {
         case QuickActionsClientError.unreachable(let reason):
-            say(error: "quickactions: cannot reach the service at \(options.url) (\(reason))")
+            say(error: "quickactions: cannot reach the service at \(url) (\(TerminalText.safe(reason)))")
             return unavailableStatus
         case QuickActionsClientError.unauthorized:
-            say(error: "quickactions: the service at \(options.url) refused the token (401): check --token or QUICKACTIONS_TOKEN")
+            say(error: "quickactions: the service at \(url) refused the token (401): check --token or QUICKACTIONS_TOKEN")
             return tokenStatus
         case QuickActionsClientError.bodyTooLarge, QuickActionsClientError.eventTooLarge, QuickActionsClientError.eventBufferFull,
             QuickActionsClientError.redirectRefused:
-            say(error: "quickactions: \(options.url): \(error)")
+            say(error: "quickactions: \(url): \(description)")
             return protocolStatus
         default:
-            say(error: "quickactions: \(error)")
+            say(error: "quickactions: \(description)")
             return unavailableStatus
         }
     }
@@ -157,7 +174,8 @@ enum Companion {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Writes an error line; the user and password of any URL in it are left out.
     static func say(error text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.redactingUserinfo(text) + "\n").utf8))
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The command line: `quickactions menu|watch|trigger|flush|pin|unpin [options]`, or `--help`.
+/// The command line: `quickactions menu|watch|trigger|flush|pin|unpin [options]`, `--help` or `--version`.
 struct CompanionOptions: Sendable, Equatable {
     /// The subcommand.
     enum Command: String, Sendable {
-        case menu, watch, trigger, flush, pin, unpin, help
+        case menu, watch, trigger, flush, pin, unpin, help, version
     }
 
     var command: Command
@@ -31,7 +31,7 @@ struct CompanionOptions: Sendable, Equatable {
                quickactions flush   [--outbox DIR] [--url U] [--token T]
                quickactions pin     ID [--url U] [--token T]
                quickactions unpin   ID [--url U] [--token T]
-               quickactions --help
+               quickactions --help | --version
         --url defaults to $QUICKACTIONS_URL or http://127.0.0.1:8080, --token to $QUICKACTIONS_TOKEN,
         --outbox to $XDG_STATE_HOME/quickactions/outbox (~/.local/state/quickactions/outbox).
         pin puts the favorite ID first among the dynamic items (after those pinned before it); unpin undoes it.
@@ -41,9 +41,16 @@ struct CompanionOptions: Sendable, Equatable {
         """
 
     /// Parses `arguments`; throws a message for the user. `--help` or `-h`, as the command or
-    /// in place of an option, makes the command `help` (what follows it is not read).
+    /// in place of an option, makes the command `help` (what follows it is not read); `--version`
+    /// as the command makes it `version`.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> CompanionOptions {
-        let first = arguments.first.map { $0 == "--help" || $0 == "-h" ? Command.help.rawValue : $0 }
+        let first = arguments.first.map { argument in
+            switch argument {
+            case "--help", "-h": Command.help.rawValue
+            case "--version": Command.version.rawValue
+            default: argument
+            }
+        }
         guard let first, let command = Command(rawValue: first) else {
             throw UsageError(arguments.first.map { "unknown command '\($0)'" } ?? "no command")
         }
@@ -52,7 +59,7 @@ struct CompanionOptions: Sendable, Equatable {
             command: command, url: environment["QUICKACTIONS_URL"] ?? "http://127.0.0.1:8080", token: environment["QUICKACTIONS_TOKEN"],
             outbox: stateHome + "/quickactions/outbox")
         if environment["QUICKACTIONS_URL"] != nil { options.urlSource = "QUICKACTIONS_URL" }
-        if command == .help { return options }
+        if command == .help || command == .version { return options }
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             func value() throws(UsageError) -> String {
@@ -93,7 +100,7 @@ struct CompanionOptions: Sendable, Equatable {
 
     /// `url` as the client's base URL; throws what is wrong with it, naming where it came from.
     func serviceURL() throws(UsageError) -> URL {
-        let named = "\(urlSource) '\(url)'"
+        let named = "\(urlSource) '\(TerminalText.redactingUserinfo(url))'"
         guard !url.isEmpty, let parsed = URL(string: url) else { throw UsageError("\(named) is not a URL") }
         guard let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw UsageError("\(named) must start with http:// or https://")

@@ -38,7 +38,7 @@ public enum Application {
     }
 
     /// The service's version.
-    public static let version = "0.1.0"
+    public static let version = QuickActionsVersion.current
 
     static func serve(_ configuration: ServiceConfiguration) -> Int32 {
         // A log line written to a pipe nobody reads any more (a log shipper that restarted, a
@@ -50,6 +50,10 @@ public enum Application {
         // never lost nor fatal.
         let signals = ProcessSignals()
         let logger = RequestLogger(level: configuration.logLevel)
+        signals.onStopDuringStartUp { signal in
+            logger.log(.info, "stopping before start-up finished", ["signal": .string(signal)])
+            logger.flush()
+        }
         let service: Service
         do {
             service = try Service(configuration: configuration, logger: logger)
@@ -58,10 +62,15 @@ public enum Application {
             Console.error("quickactiond: \(error)\n")
             return 1
         }
-        signals.onReload { service.reload(logger: logger) }
+        let reloads = ReloadRunner(timeout: .seconds(configuration.reloadTimeoutSeconds), logger: logger) {
+            service.readForReload(logger: logger)
+        }
+        signals.serving()
+        signals.onReload { reloads.request() }
         Console.out("quickactiond listening on http://\(displayHost(configuration.host)):\(service.server.port)\n")
         let signal = signals.waitForTermination()
         logger.log(.info, "stopping", ["signal": .string(signal)])
+        reloads.stop()
         service.stop(logger: logger)
         logger.log(.info, "stopped")
         logger.flush()

@@ -107,6 +107,10 @@ extension CommandLineParser {
             help: "list an unfavorited or deleted favorite's item as disabled this long (default 30d)", seconds: false
         ) { $0.disabledRetentionSeconds = $1 },
         CommandLineOption(
+            "--reload-timeout", value: "DURATION",
+            help: "abandon a SIGHUP reload still reading the files after this long, keeping the configuration (default 30s)", seconds: false
+        ) { $0.reloadTimeoutSeconds = $1 },
+        CommandLineOption(
             "--stale-window", value: "DURATION",
             help: "accept a scheduled item's triggers this long after it left the list (default 24h)", seconds: false
         ) { $0.staleWindowSeconds = $1 },

@@ -25,8 +25,9 @@ public enum CommandLineParser {
         }
         lines += [
             "",
-            "signals: SIGINT or SIGTERM stops (requests in flight finish); SIGHUP reads --shortcuts, --localizations, --platforms,",
-            "         --token-file and --admin-token-file again and puts them in force, or keeps all as it was if one fails.",
+            "signals: SIGINT or SIGTERM stops (requests in flight finish; a reload under way is not waited for); SIGHUP reads",
+            "         --shortcuts, --localizations, --platforms, --token-file and --admin-token-file again and puts them in force,",
+            "         or keeps all as it was if one fails (or is still being read after --reload-timeout).",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -111,6 +112,7 @@ public enum CommandLineParser {
         var iterator = Arguments(arguments)
         while let (flag, inline) = try iterator.next() {
             switch flag {
+            case "--help", "-h": return .help
             case "--localizations": localizations = try iterator.value(flag, inline)
             case "--platforms": platformsFile = try iterator.value(flag, inline)
             case "--platform":
@@ -141,6 +143,7 @@ extension CommandLineParser {
 
     /// Parses `export`'s arguments: the platform, where to write, and the source flags.
     static func parseExport(_ arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == "--help" || arguments.first == "-h" { return .help }
         guard let platform = arguments.first, platform == "android" || platform == "web" else {
             throw UsageError(description: "export: name the platform, android or web")
         }
@@ -151,6 +154,7 @@ extension CommandLineParser {
         var iterator = Arguments(Array(arguments.dropFirst()))
         while let (flag, inline) = try iterator.next() {
             switch flag {
+            case "--help", "-h": return .help
             case "--out" where platform == "android": out = try iterator.value(flag, inline)
             case "--manifest" where platform == "web": manifest = try iterator.value(flag, inline)
             case "--manifest-url" where platform == "web": manifestURL = try iterator.value(flag, inline)

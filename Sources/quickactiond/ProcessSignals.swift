@@ -3,8 +3,13 @@ import Glibc
 import Synchronization
 
 /// The signals an operator sends: SIGINT and SIGTERM, turned from process-killing signals into
-/// an event the main thread waits for; SIGHUP, into a reload (see `Service.reload`) run on a
-/// queue of its own, one at a time, never ending the process. Used on the main thread only.
+/// an event the main thread waits for; SIGHUP, into a reload (see `ReloadRunner`), never ending
+/// the process. Used on the main thread only.
+///
+/// Before the service is built (`serving`), SIGINT or SIGTERM ends the process at once, exit 0,
+/// whatever start-up is doing (reading a file that never answers, say): nothing is served yet,
+/// and a store half opened is left as a crash would leave it, which each store survives.
+/// After it, the main thread stops the service, and a reload under way is not waited for.
 ///
 /// The three signals are blocked in every thread (a thread inherits its creator's mask, so they
 /// are blocked before the first thread is made) and taken by one thread of ours with
@@ -18,11 +23,11 @@ final class ProcessSignals {
         let name = Mutex("")
         /// What SIGHUP runs (nil until the service is built), and whether one came before it was.
         let reload = Mutex<(handler: (@Sendable () -> Void)?, pending: Bool)>((nil, false))
+        /// Whether the service is still starting, and what to say when a stop ends the start-up.
+        let startup = Mutex<(starting: Bool, stopping: (@Sendable (String) -> Void)?)>((true, nil))
     }
 
     private let received = Received()
-    /// Runs the reloads, in order, off the HTTP threads and off the waiting thread.
-    private let reloads = DispatchQueue(label: "quickactiond.reload")
 
     /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (so in every thread it makes from
     /// now on) and starts the thread that takes them. Call it before any other thread is made.
@@ -30,7 +35,6 @@ final class ProcessSignals {
         var blocked = Self.handledSignals()
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let received = received
-        let reloads = reloads
         // On a queue of its own, whose thread blocks the three too (blocked again here, so that
         // none reaches it by its default action between two waits).
         DispatchQueue(label: "quickactiond.signals").async {
@@ -45,11 +49,14 @@ final class ProcessSignals {
                         if reload.handler == nil { reload.pending = true }
                         return reload.handler
                     }
-                    if let handler { reloads.async(execute: handler) }
+                    // The handler only hands the reload over (`ReloadRunner.request`): it never blocks.
+                    handler?()
                 default:
+                    let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+                    Self.endStartUp(received, signal: name)
                     // Later signals stay blocked and pending: a second SIGTERM, or a SIGHUP
                     // during the stop, does nothing.
-                    received.name.withLock { $0 = number == SIGINT ? "SIGINT" : "SIGTERM" }
+                    received.name.withLock { $0 = name }
                     received.semaphore.signal()
                     return
                 }
@@ -64,22 +71,43 @@ final class ProcessSignals {
         return set
     }
 
-    /// Runs `handler` on each SIGHUP from now on, and once at once for a SIGHUP that came before
-    /// (during start-up, perhaps after the files were read).
+    /// Ends the process, exit 0, if the service is still starting (see the type's comment). The
+    /// lock is held through the exit, so `serving` never returns once this began.
+    private static func endStartUp(_ received: Received, signal: String) {
+        received.startup.withLock { startup in
+            guard startup.starting else { return }
+            startup.stopping?(signal)
+            _exit(0)
+        }
+    }
+
+    /// Runs `stopping` with the signal's name when SIGINT or SIGTERM ends the start-up, just
+    /// before the process exits.
+    func onStopDuringStartUp(_ stopping: @escaping @Sendable (String) -> Void) {
+        received.startup.withLock { $0.stopping = stopping }
+    }
+
+    /// The service is built: from now on SIGINT and SIGTERM go to `waitForTermination`.
+    func serving() {
+        received.startup.withLock { $0 = (false, nil) }
+    }
+
+    /// Runs `handler` on each SIGHUP from now on, on the thread that takes the signals (so it must
+    /// not block), and once at once for a SIGHUP that came before (during start-up, perhaps after
+    /// the files were read).
     func onReload(_ handler: @escaping @Sendable () -> Void) {
         let pending = received.reload.withLock { reload in
             defer { reload = (handler, false) }
             return reload.pending
         }
-        if pending { reloads.async(execute: handler) }
+        if pending { handler() }
     }
 
-    /// Blocks until SIGINT or SIGTERM arrives; returns its name. A reload under way finishes
-    /// first, and later SIGHUPs are ignored.
+    /// Blocks until SIGINT or SIGTERM arrives; returns its name. Later SIGHUPs are ignored; a
+    /// reload under way is not waited for.
     func waitForTermination() -> String {
         received.semaphore.wait()
         received.reload.withLock { $0.handler = nil }
-        reloads.sync {}
         return received.name.withLock { $0 }
     }
 }

@@ -77,6 +77,7 @@ final class Service: Sendable {
             staleWindow: .seconds(configuration.staleWindowSeconds), retention: .seconds(configuration.disabledRetentionSeconds))
         dependencies.schedule = schedule
         self.schedule = schedule
+        Self.hideScheduledItems(takenBy: settings.shortcuts, schedule: schedule, path: configuration.shortcutsPath, logger: logger)
         let router = Router.api(dependencies)
         self.repository = repository
         self.events = events
@@ -110,35 +111,82 @@ final class Service: Sendable {
         return ShortcutSetup(builder: ShortcutItemBuilder(staticItems: files.shortcuts.staticItems), renderer: renderer)
     }
 
-    /// Reads the operator's files again (SIGHUP) and puts what changed in force, all at once:
-    /// new static items or translations are a new version of every list, sent to the open
-    /// `/events` streams; a replaced token stops working and the new one works from then on.
-    /// Everything is read and checked first: when a file fails, nothing changes, and the log
-    /// says which file and why. Files that hold what they held are no new version.
-    func reload(logger: RequestLogger) {
+    /// Reads the operator's files again (SIGHUP) and returns what puts what changed in force,
+    /// all at once: new static items or translations are a new version of every list, sent to
+    /// the open `/events` streams; a replaced token stops working and the new one works from
+    /// then on. Everything is read and checked first: when a file fails, or its static items take
+    /// a type a scheduled item has, nothing changes, and the log says which file and why. Files
+    /// that hold what they held are no new version. The read may block (a file that never
+    /// answers); what it returns does not (see `ReloadRunner`).
+    func readForReload(logger: RequestLogger) -> @Sendable () -> Void {
         let files: OperatorFiles
         do {
             files = try OperatorFiles.load(configuration)
         } catch {
-            var fields: [String: JSONValue] = ["signal": .string("SIGHUP"), "error": .string(String(describing: error))]
-            if let file = OperatorFiles.file(of: error) { fields["file"] = .string(file) }
-            logger.log(.error, "reload failed: the configuration in force is kept", fields)
-            return
+            return { Self.logReloadFailure(error, file: OperatorFiles.file(of: error), logger: logger) }
         }
-        let old = loaded.withLock { loaded in
-            defer { loaded = files }
-            return loaded
-        }
+        return { [self] in apply(files, logger: logger) }
+    }
+
+    private func apply(_ files: OperatorFiles, logger: RequestLogger) {
+        let old = loaded.withLock { $0 }
         let changed = files.changes(from: old)
         guard !changed.isEmpty else {
             logger.log(.info, "reloaded: nothing changed", ["signal": .string("SIGHUP")])
             return
         }
-        let current = settings.current
-        let shortcuts = files.changesShortcuts(from: old) ? Self.setup(files, configuration) : current.shortcuts
-        if shortcuts !== current.shortcuts { Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger) }
-        settings.replace(with: ServiceSettings(shortcuts: shortcuts, serviceToken: files.token, adminToken: files.adminToken))
+        // Held from the check to the replacement: no scheduled item takes a new static type between.
+        let refusal = settings.claimingTypes { () -> StartupError? in
+            let current = settings.current
+            let taken = Self.typesTaken(by: files, from: current.shortcuts.builder.staticItems.map(\.type), schedule: schedule)
+            if let (type, item) = taken.first {
+                return StartupError(
+                    "\(configuration.shortcutsPath ?? "--shortcuts"): static item type '\(type)' is the type of the scheduled item "
+                        + "'\(item)'; delete that scheduled item first (DELETE /scheduled-items/\(item)) or give the static item another type",
+                    file: configuration.shortcutsPath)
+            }
+            loaded.withLock { $0 = files }
+            let shortcuts = files.changesShortcuts(from: old) ? Self.setup(files, configuration) : current.shortcuts
+            if shortcuts !== current.shortcuts { Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger) }
+            settings.replace(with: ServiceSettings(shortcuts: shortcuts, serviceToken: files.token, adminToken: files.adminToken))
+            schedule.hideItems(ofTypes: Set(shortcuts.builder.staticItems.map(\.type)))
+            return nil
+        }
+        if let refusal {
+            Self.logReloadFailure(refusal, file: refusal.file, logger: logger)
+            return
+        }
         logger.log(.info, "reloaded", ["signal": .string("SIGHUP"), "changed": .array(changed.map(JSONValue.string))])
+    }
+
+    /// The static types of `files` that are not among `staticTypes` (those in force) and that a
+    /// scheduled item not deleted has, each with that item's id: a reload may not add them, as
+    /// creating a scheduled item may not take a static type.
+    static func typesTaken(by files: OperatorFiles, from staticTypes: [String], schedule: ScheduleBoard) -> [(type: String, item: String)] {
+        let scheduled = schedule.timeline.items
+        return files.shortcuts.staticItems.map(\.type).filter { !staticTypes.contains($0) }.compactMap { type in
+            scheduled.first { $0.type == type }.map { (type, $0.id) }
+        }
+    }
+
+    private static func logReloadFailure(_ error: any Error, file: String?, logger: RequestLogger) {
+        var fields: [String: JSONValue] = ["signal": .string("SIGHUP"), "error": .string(String(describing: error))]
+        if let file { fields["file"] = .string(file) }
+        logger.log(.error, "reload failed: the configuration in force is kept", fields)
+    }
+
+    /// Leaves out of the lists the scheduled items whose type a static item has (stored before
+    /// the static item took it, by another version of the files), each logged with its id: the
+    /// service starts, the static item is listed, and the operator deletes the scheduled item or
+    /// renames the static one. (A reload refuses to add such a type; creating one is a 422.)
+    static func hideScheduledItems(takenBy setup: ShortcutSetup, schedule: ScheduleBoard, path: String?, logger: RequestLogger) {
+        let types = Set(setup.builder.staticItems.map(\.type))
+        for item in schedule.timeline.items where types.contains(item.type) {
+            logger.log(
+                .warning, "scheduled item not listed: a static item has its type",
+                ["id": .string(item.id), "type": .string(item.type), "file": .string(path ?? "--shortcuts")])
+        }
+        schedule.hideItems(ofTypes: types)
     }
 
     /// The retention purger for `configuration`'s --idempotency-ttl, --trigger-retention and --disabled-retention.

@@ -62,6 +62,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// `--stale-window`, in seconds: how long after a scheduled item left the list its triggers
     /// are still accepted.
     public var staleWindowSeconds = 86_400
+    /// `--reload-timeout`, in seconds: how long a reload may read the files before it is abandoned.
+    public var reloadTimeoutSeconds = 30
     /// `--dynamic-order`: how the favorites are ordered after the pinned ones.
     public var dynamicOrder = DynamicOrder.default
     /// `--usage-half-life`, in seconds: how often a pick's weight in the use score halves.

@@ -21,11 +21,13 @@ import Testing
         #"[{"type": "\#(type)", "localizedTitle": "\#(type)"}]"#
     }
 
-    /// Sends SIGHUP and waits for the reload's log line (the `count`-th line with `message`).
+    /// Sends SIGHUP (unless `signal` is false) and waits for the next log line with `message`.
     @discardableResult
-    static func reload(_ server: ServerProcess, expect message: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func reload(
+        _ server: ServerProcess, expect message: String, signal: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let seen = try lines(in: server, with: message).count
-        #expect(kill(server.pid, SIGHUP) == 0, sourceLocation: sourceLocation)
+        if signal { #expect(kill(server.pid, SIGHUP) == 0, sourceLocation: sourceLocation) }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let found = try lines(in: server, with: message)

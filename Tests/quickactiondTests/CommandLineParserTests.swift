@@ -259,8 +259,11 @@ import Testing
                         }())))
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
 
-        let ranking = ["--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d", "--stale-window", "90m"]
+        let ranking = [
+            "--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d", "--stale-window", "90m", "--reload-timeout", "45s",
+        ]
         var expectedRanking = ServiceConfiguration()
+        expectedRanking.reloadTimeoutSeconds = 45
         expectedRanking.disabledRetentionSeconds = 7 * 86_400
         expectedRanking.staleWindowSeconds = 90 * 60
         expectedRanking.dynamicOrder = .name
@@ -289,5 +292,18 @@ import Testing
             let flag = option.value.map { "\(option.name) \($0.replacingOccurrences(of: "|", with: "\\|"))" } ?? option.name
             #expect(text.contains("| `\(flag)` |"), "README flags table lacks \(flag)")
         }
+    }
+
+    @Test("lint --help and export --help (or -h, anywhere among their arguments) print the usage: exit 0")
+    func subcommandsTakeHelp() throws {
+        for arguments in [
+            ["lint", "--help"], ["lint", "-h"], ["lint", "Info.plist", "--help"], ["export", "--help"], ["export", "-h"],
+            ["export", "android", "--help"], ["export", "web", "--manifest", "m", "-h"],
+        ] {
+            #expect(try CommandLineParser.parse(arguments) == .help, "\(arguments)")
+        }
+        #expect(Application.run(arguments: ["quickactiond", "lint", "--help"], environment: [:]) == 0)
+        #expect(Application.run(arguments: ["quickactiond", "export", "--help"], environment: [:]) == 0)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "--out"]) }
     }
 }

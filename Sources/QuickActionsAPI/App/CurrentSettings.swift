@@ -1,4 +1,5 @@
 import Cryptography
+import Foundation
 import QuickActions
 import Sharding
 import Synchronization
@@ -48,6 +49,8 @@ public final class CurrentSettings: Sendable {
     private let observers = Mutex<[Observer]>([])
     /// Held through a whole replacement, observers included: replacements are told in order.
     private let replacing = Mutex(())
+    /// Held while a type is checked and taken (see `claimingTypes`).
+    private let typeClaims = NSLock()
 
     /// Holds `settings`.
     public init(_ settings: ServiceSettings) {
@@ -85,6 +88,16 @@ public final class CurrentSettings: Sendable {
     /// Calls `observer` after each replacement, in order, on the replacing thread.
     public func onReplace(_ observer: @escaping Observer) {
         observers.withLock { $0.append(observer) }
+    }
+
+    /// Runs `body` while no other `claimingTypes` runs. A reload checks its new static types
+    /// against the scheduled items and puts them in force in one such call; a scheduled item's
+    /// write checks its type against the static types and stores it in another: so neither takes
+    /// a type the other has just taken (within this process).
+    public func claimingTypes<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        typeClaims.lock()
+        defer { typeClaims.unlock() }
+        return try body()
     }
 
     /// Puts `new` in force: requests that begin after this returns see it (the new tokens, not

@@ -39,9 +39,14 @@ final class ScheduledItemsController: Sendable {
         let body = try request.jsonObject()
         try body.requireKnown(ScheduledItemDraft.fields)
         let now = board.now()
-        let draft = try checked(try Self.validated { () throws(ValidationError) in try ScheduledItemDraft(json: body.fields) }, now: now)
-        let item = try Self.refusingPastTheLimit { () throws(StorageError) in try items.create(draft, now: now) }
-        try? board.reload()
+        let parsed = try Self.validated { () throws(ValidationError) in try ScheduledItemDraft(json: body.fields) }
+        // The type checked, stored and on the board before a reload may check its static types.
+        let item = try settings.claimingTypes { () throws -> ScheduledItem in
+            let draft = try checked(parsed, now: now)
+            let item = try Self.refusingPastTheLimit { () throws(StorageError) in try items.create(draft, now: now) }
+            try? board.reload()
+            return item
+        }
         var headers = Self.etagHeader(item)
         headers.add("Location", "/scheduled-items/\(item.id)")
         return .json(item.json, status: 201, headers: headers)
@@ -65,15 +70,18 @@ final class ScheduledItemsController: Sendable {
         let expected = request.ifMatchRevision(of: id)
         let current = try existing(id)
         let now = board.now()
-        // A value that can never be stored is 422 whatever the validator says.
-        let draft = try checked(patch.applied(to: current), now: now)
-        if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
-        let result = try Self.refusingPastTheLimit { () throws(StorageError) in
-            try items.update(id: id, to: draft, expectedRevision: expected ?? current.revision, now: now)
+        let result = try settings.claimingTypes { () throws -> ScheduledItemWriteResult in
+            // A value that can never be stored is 422 whatever the validator says.
+            let draft = try checked(patch.applied(to: current), now: now)
+            if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
+            let result = try Self.refusingPastTheLimit { () throws(StorageError) in
+                try items.update(id: id, to: draft, expectedRevision: expected ?? current.revision, now: now)
+            }
+            if case .done(_, _?) = result { try? board.reload() }
+            return result
         }
         switch result {
         case .done(_, let after?):
-            try? board.reload()
             return .json(after.json, headers: Self.etagHeader(after))
         case .done, .notFound:
             throw Self.unknown(id)

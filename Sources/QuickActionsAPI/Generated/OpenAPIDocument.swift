@@ -1420,9 +1420,10 @@ components:
   responses:
     BadRequest:
       description: |
-        Malformed JSON, a wrong JSON type, an unknown field, a bad or unknown query parameter, a
-        malformed header, or a request target the server refuses to guess at (bad percent-encoding,
-        invalid UTF-8, a control character in the path).
+        Malformed JSON, a wrong JSON type, an unknown field, a bad or unknown query parameter or
+        one given more than once (every query parameter takes one value; the problem's `parameter`
+        names it), a malformed header, or a request target the server refuses to guess at (bad
+        percent-encoding, invalid UTF-8, a control character in the path).
       content:
         application/problem+json:
           schema:
@@ -1733,6 +1734,9 @@ components:
           type: string
         field:
           type: string
+        parameter:
+          type: string
+          description: In a `400` about the query, the query parameter at fault (unknown, malformed or given more than once).
         limit:
           type: integer
           description: The quota, in a `…/problems/contact-quota-exceeded` problem.

@@ -60,7 +60,9 @@ public struct APIRequest: Sendable {
     public func queryInteger(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(Problem) -> Int {
         guard let text = http.queryValue(name) else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw Problem.badRequest("Query parameter '\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound).")
+            throw Problem.badRequest(
+                "Query parameter '\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound).",
+                extensions: ["parameter": .string(name)])
         }
         return value
     }
@@ -71,17 +73,26 @@ public struct APIRequest: Sendable {
         switch text {
         case "true": return true
         case "false": return false
-        default: throw Problem.badRequest("Query parameter '\(name)' must be 'true' or 'false'.")
+        default: throw Problem.badRequest("Query parameter '\(name)' must be 'true' or 'false'.", extensions: ["parameter": .string(name)])
         }
     }
 
-    /// Refuses query parameters not in `allowed`, so typos do not silently widen a query.
+    /// Refuses query parameters not in `allowed`, so typos do not silently widen a query, and a
+    /// parameter given twice (every parameter takes one value: `?platform=android&platform=web`
+    /// would otherwise mean whichever one is read). Both are 400 problems naming the `parameter`.
     /// (A route knows a handful of names: comparing with each costs less than hashing one.)
     public func requireKnownQuery(_ allowed: [String]) throws(Problem) {
         guard !http.query.isEmpty else { return }
         if let unknown = http.query.first(where: { !allowed.contains($0.name) }) {
             let list = allowed.sorted().joined(separator: ", ")
-            throw Problem.badRequest("Unknown query parameter '\(unknown.name)'; allowed: \(list.isEmpty ? "none" : list).")
+            throw Problem.badRequest(
+                "Unknown query parameter '\(unknown.name)'; allowed: \(list.isEmpty ? "none" : list).",
+                extensions: ["parameter": .string(unknown.name)])
+        }
+        guard http.query.count > 1 else { return }
+        // Every name is one of `allowed` now: counting each of them is linear in the query.
+        for name in allowed where http.query.lazy.filter({ $0.name == name }).count > 1 {
+            throw Problem.badRequest("Query parameter '\(name)' is given more than once; give it once.", extensions: ["parameter": .string(name)])
         }
     }
 }

@@ -21,6 +21,8 @@ public final class ScheduleBoard: Sendable {
         var accounts: [String: Set<AccountKey>] = [:]
         /// The instant the lists are made for.
         var listedAt = Timestamp(millisecondsSince1970: 0)
+        /// The types whose items the lists leave out (see `hideItems(ofTypes:)`).
+        var hiddenTypes: Set<String> = []
     }
 
     private let items: any ScheduledItemStore
@@ -94,8 +96,23 @@ public final class ScheduleBoard: Sendable {
     /// The items the list of `account` shows, in list order.
     public func showing(for account: AccountKey) -> [ScheduledItem] {
         state.withLock { state in
-            state.timeline.showing(at: state.listedAt).filter { Self.applies($0, to: account, in: state) }
+            Self.showing(state).filter { Self.applies($0, to: account, in: state) }
         }
+    }
+
+    /// Leaves the items of `types` out of the lists from now on (and puts back those of types no
+    /// longer among them): the static items' types, which win over a scheduled item of the same
+    /// type stored before a static item took it. A device could not tell two items of one type
+    /// apart.
+    public func hideItems(ofTypes types: Set<String>) {
+        let change = updates.withLock { _ in
+            state.withLock { state -> ScheduleChange in
+                let before = Self.showingByID(state)
+                state.hiddenTypes = types
+                return Self.change(from: before, to: Self.showingByID(state))
+            }
+        }
+        if !change.isEmpty { tell(change) }
     }
 
     /// The disabled items of `account`'s list at `now`: one per item that left it (ended or
@@ -177,10 +194,16 @@ public final class ScheduleBoard: Sendable {
     /// The items showing at `listedAt`, by id.
     private static func showingByID(_ state: State) -> [String: (item: ScheduledItem, accounts: Set<AccountKey>?)] {
         var showing: [String: (item: ScheduledItem, accounts: Set<AccountKey>?)] = [:]
-        for item in state.timeline.showing(at: state.listedAt) {
+        for item in Self.showing(state) {
             showing[item.id] = (item, item.accounts == nil ? nil : state.accounts[item.id] ?? [])
         }
         return showing
+    }
+
+    /// The items showing at `listedAt` whose types are not hidden, in list order.
+    private static func showing(_ state: State) -> [ScheduledItem] {
+        let showing = state.timeline.showing(at: state.listedAt)
+        return state.hiddenTypes.isEmpty ? showing : showing.filter { !state.hiddenTypes.contains($0.type) }
     }
 
     /// The accounts whose lists differ between `before` and `after`: those of each item that
