@@ -63,6 +63,14 @@ public enum FileContents {
         return bytes
     }
 
+    /// The size of the file at `path` (a symbolic link followed), or nil when it cannot be
+    /// `stat`ed.
+    public static func size(path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
     /// The names in the directory at `path`.
     public static func list(directory path: String) throws(Failure) -> [String] {
         var status = stat()

@@ -10,8 +10,9 @@ extension LocalizationCatalog {
     /// case-sensitive), an unreadable or malformed file, and a `.lproj` table for a language
     /// the String Catalog also has (the catalog wins: it is what Xcode 15 and later build from).
     /// Throws when `path` cannot be listed, two `.lproj` folders name one language, or a
-    /// translation file is not a regular file or is larger than `FileContents.maximumBytes`
-    /// (the wrong file, not a translation iOS would skip).
+    /// translation file is not a regular file, is larger than `FileContents.maximumBytes` (the
+    /// wrong file, not a translation iOS would skip) or holds a control character
+    /// (`OperatorText`), naming the file and line.
     public static func load(directory path: String) throws(LocalizationCatalogError) -> LocalizationCatalog {
         if path.hasSuffix(".xcstrings"), FileManager.default.fileExists(atPath: path) {
             var skipped: [SkippedLocalizationFile] = []
@@ -100,7 +101,7 @@ extension LocalizationCatalog {
         do {
             return try StringsFile.parse(bytes)
         } catch {
-            throw LocalizationCatalogError(path: path, line: error.line, reason: error.reason)
+            throw LocalizationCatalogError(path: path, line: error.line, reason: error.reason, isRefusal: error.isRefusal)
         }
     }
 
@@ -149,6 +150,7 @@ extension LocalizationCatalog {
         do {
             return try StringCatalog.parse(bytes)
         } catch {
+            if error.isRefusal { throw LocalizationCatalogError(path: path, line: error.line, reason: error.reason, isRefusal: true) }
             skipped.append(SkippedLocalizationFile(path: path, reason: error.reason))
             return nil
         }

@@ -6,7 +6,8 @@ public struct LocalizationCatalogError: Error, Sendable, Equatable, CustomString
     public var line: Int?
     /// What is wrong.
     public var reason: String
-    /// Whether the file was refused for what it is (see `FileContents.Failure.isRefusal`).
+    /// Whether the file was refused for what it is (see `FileContents.Failure.isRefusal`) or
+    /// for text no list may carry (a control character), not skipped as iOS would skip it.
     public var isRefusal: Bool
 
     /// Creates an error.

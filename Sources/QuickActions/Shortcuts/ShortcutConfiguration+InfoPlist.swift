@@ -50,6 +50,7 @@ extension ShortcutConfiguration {
                     message: "\(key) is empty; iOS reads it as absent, so the item shows \(ShortcutInfoPlistKey.emptyMeaning(key))")
             }
         }
+        try refuseControlCharacters(in: items, bytes: format == .xml ? bytes : nil, source: source)
         try checkUniqueTypes(items, source: source)
         var bundleKeys: [String: String] = [:]
         for key in [ShortcutInfoPlistKey.developmentRegion, ShortcutInfoPlistKey.bundleDisplayName, ShortcutInfoPlistKey.bundleName] {
@@ -67,6 +68,17 @@ extension ShortcutConfiguration {
         return ShortcutConfiguration(
             staticItems: items, appName: appName(in: bundleKeys), developmentRegion: region,
             warnings: ([nil] + items.indices.map { $0 }).flatMap { index in (unexpanded + emptyValues).filter { $0.index == index } })
+    }
+
+    /// Refuses the first item whose text holds a control character (`OperatorText`), with the
+    /// line when `bytes` (an XML property list's) has one: Foundation keeps no lines, so it is
+    /// found again in the bytes.
+    static func refuseControlCharacters(in items: [ShortcutItem], bytes: [UInt8]?, source: String) throws(ShortcutConfigurationError) {
+        for (index, item) in items.enumerated() {
+            guard let problem = OperatorText.problem(in: item) else { continue }
+            let line = bytes.flatMap { OperatorText.firstRefused(inXML: $0)?.line }
+            throw ShortcutConfigurationError(kind: .invalidItem, path: source, itemIndex: index, reason: problem, line: line)
+        }
     }
 
     /// `CFBundleDisplayName`, else `CFBundleName`, skipping empty values and unexpanded

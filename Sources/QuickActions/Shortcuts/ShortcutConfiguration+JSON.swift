@@ -12,6 +12,10 @@ extension ShortcutConfiguration {
         } catch {
             throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is not valid JSON (\(error))")
         }
+        if let found = OperatorText.firstRefused(inJSON: bytes) {
+            throw ShortcutConfigurationError(
+                kind: .invalidItem, path: source, reason: "has a string that \(OperatorText.reason(found.scalar))", line: found.line)
+        }
         let entries: [JSONValue]
         switch root {
         case .array(let array):

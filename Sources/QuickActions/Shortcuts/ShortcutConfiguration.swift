@@ -35,17 +35,21 @@ public struct ShortcutConfiguration: Sendable, Equatable {
         return try parse(bytes, source: path, buildSettings: buildSettings)
     }
 
-    /// Parses the bytes of a configuration file; `source` names it in error messages.
+    /// Parses the bytes of a configuration file (a leading UTF-8 byte order mark skipped);
+    /// `source` names it in error messages. An item's text holding a control character other
+    /// than tab, line feed and carriage return (`OperatorText`) is refused, with its line when
+    /// the file has lines (JSON, an XML property list).
     public static func parse(_ bytes: [UInt8], source: String, buildSettings: BuildSettings = BuildSettings()) throws(ShortcutConfigurationError)
         -> ShortcutConfiguration
     {
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        let firstSignificant = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if firstSignificant == UInt8(ascii: "[") || firstSignificant == UInt8(ascii: "{") {
-            return try parseJSON(Array(body), source: source)
+        let body = ByteOrderMark.removed(from: bytes)
+        guard let firstSignificant = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is empty", line: 1)
         }
-        return try parsePropertyList(bytes, source: source, buildSettings: buildSettings)
+        if firstSignificant == UInt8(ascii: "[") || firstSignificant == UInt8(ascii: "{") {
+            return try parseJSON(body, source: source)
+        }
+        return try parsePropertyList(body, source: source, buildSettings: buildSettings)
     }
 
     /// Refuses two items with the same type: the app could not tell them apart.

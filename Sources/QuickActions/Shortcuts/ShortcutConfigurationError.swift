@@ -9,7 +9,8 @@ public struct ShortcutConfigurationError: Error, Sendable, Equatable, CustomStri
         case malformed
         /// No `UIApplicationShortcutItems` array (or JSON `items` array).
         case missingShortcutItems
-        /// An item lacks its type or title, has a value of the wrong type, or an unknown JSON field.
+        /// An item lacks its type or title, has a value of the wrong type, an unknown JSON field,
+        /// or text holding a control character (`OperatorText`).
         case invalidItem
         /// An icon type that is not one of the 29 `UIApplicationShortcutIcon.IconType` cases.
         case unknownIconType
@@ -27,18 +28,22 @@ public struct ShortcutConfigurationError: Error, Sendable, Equatable, CustomStri
     public var itemIndex: Int?
     /// What is wrong, without the file name.
     public var reason: String
+    /// The 1-based line, when the file has lines and the problem was placed on one.
+    public var line: Int?
 
     /// Creates an error.
-    public init(kind: Kind, path: String, itemIndex: Int? = nil, reason: String) {
+    public init(kind: Kind, path: String, itemIndex: Int? = nil, reason: String, line: Int? = nil) {
         self.kind = kind
         self.path = path
         self.itemIndex = itemIndex
         self.reason = reason
+        self.line = line
     }
 
-    /// `PATH: item N: REASON`.
+    /// `PATH:LINE: item N: REASON`, the line and item left out when unknown.
     public var description: String {
-        if let itemIndex { return "\(path): item \(itemIndex): \(reason)" }
-        return "\(path): \(reason)"
+        let location = path + (line.map { ":\($0)" } ?? "")
+        if let itemIndex { return "\(location): item \(itemIndex): \(reason)" }
+        return "\(location): \(reason)"
     }
 }

@@ -17,15 +17,26 @@ public struct StringCatalog: Sendable, Equatable {
     public struct Failure: Error, Sendable, Equatable {
         /// What is wrong.
         public var reason: String
+        /// The 1-based line, when known.
+        public var line: Int?
+        /// Whether the catalog holds text no list may carry (a control character, see
+        /// `OperatorText`) rather than JSON Xcode could not read: loaders stop on it.
+        public var isRefusal = false
     }
 
-    /// Parses the bytes of a `.xcstrings` file.
+    /// Parses the bytes of a `.xcstrings` file (a leading UTF-8 byte order mark is skipped, as
+    /// Xcode does). A string holding a control character other than tab, line feed and carriage
+    /// return is refused with its line.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> StringCatalog {
+        let body = ByteOrderMark.removed(from: bytes)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(body)
         } catch {
             throw Failure(reason: "is not valid JSON (\(error))")
+        }
+        if let found = OperatorText.firstRefused(inJSON: body) {
+            throw Failure(reason: "has a string that \(OperatorText.reason(found.scalar))", line: found.line, isRefusal: true)
         }
         guard let object = root.objectValue else { throw Failure(reason: "has a JSON \(root.typeName) at its root, not an object") }
         guard let source = object["sourceLanguage"]?.stringValue, !source.isEmpty else {

@@ -6,7 +6,8 @@
 /// It follows CoreFoundation's `CFOldStylePList.c`, with these differences, all stricter:
 /// text after the last entry is an error (CF ignores it), an unterminated `/*` comment is
 /// an error, only string values are accepted, `\U` needs at least one hex digit, and octal
-/// escapes must stay in ASCII. As asked by our API, `\u1234` is read like `\U1234` (CF reads
+/// escapes must stay in ASCII, and a key or value may not hold a control character other than
+/// tab, line feed and carriage return (`OperatorText`). As asked by our API, `\u1234` is read like `\U1234` (CF reads
 /// a lowercase `\u` as a plain `u`). Later duplicates of a key win, as in CF.
 public struct StringsFile {
     private let units: [UInt16]
@@ -44,6 +45,7 @@ public struct StringsFile {
                 if try skipBlank() { throw error("unexpected \(describeCurrent()) after '}'") }
                 return table
             }
+            let entryStart = index
             guard let key = try parseString() else { throw error("expected a key (a quoted or unquoted string), found \(describeCurrent())") }
             let value: String
             guard try skipBlank() else { throw error("missing ';' after key \"\(key)\"") }
@@ -62,6 +64,11 @@ public struct StringsFile {
             }
             guard try skipBlank(), current == ascii(";") else { throw error("missing ';' after the entry for key \"\(key)\"") }
             index += 1
+            if let problem = OperatorText.problem(in: key + value) {
+                var refusal = error("the entry for key \"\(key.debugDescription.dropFirst().dropLast())\" \(problem)", at: entryStart)
+                refusal.isRefusal = true
+                throw refusal
+            }
             table[key] = value
         }
     }

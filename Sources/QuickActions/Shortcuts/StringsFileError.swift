@@ -4,11 +4,15 @@ public struct StringsFileError: Error, Sendable, Equatable, CustomStringConverti
     public var line: Int
     /// What is wrong.
     public var reason: String
+    /// Whether the file holds text no list may carry (a control character, see `OperatorText`)
+    /// rather than text iOS could not read: loaders that skip a file iOS would skip stop on it.
+    public var isRefusal: Bool
 
     /// Creates an error.
-    public init(line: Int, reason: String) {
+    public init(line: Int, reason: String, isRefusal: Bool = false) {
         self.line = line
         self.reason = reason
+        self.isRefusal = isRefusal
     }
 
     /// `line N: REASON`.

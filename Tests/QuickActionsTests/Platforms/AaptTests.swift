@@ -27,6 +27,23 @@ struct AaptTests {
         try compareStrings(root: root)
     }
 
+    /// aapt compiles a `shortcuts.xml` whose root has a default namespace, keeping the element
+    /// names Android's parser compares (`getName()`): our reader reads the shortcut too. An
+    /// empty file it refuses, as we do.
+    @Test func aDefaultNamespaceCompilesAndAnEmptyFileDoesNot() throws {
+        let resources = try TemporaryResources([
+            "xml/shortcuts.xml": AndroidSourceRefusalTests.shortcuts.replacingOccurrences(of: "<shortcuts ", with: "<shortcuts xmlns=\"urn:x\" "),
+            "values/strings.xml": #"<resources><string name="compose">Compose</string></resources>"#,
+        ])
+        let root = (resources.root as NSString).deletingLastPathComponent
+        try Aapt.package(root)
+        let tree = try Aapt.run(["dump", "xmltree", root + "/out.apk", "res/xml/shortcuts.xml"]).output
+        #expect(tree.contains("E: :shortcuts") && tree.contains("E: :intent"), "\(tree)")
+        #expect(try AndroidShortcutSource.load(shortcutsPath: resources.shortcutsPath).configuration.staticItems.map(\.type) == ["compose"])
+        try Data().write(to: URL(fileURLWithPath: resources.shortcutsPath))
+        #expect(throws: Aapt.Failure.self) { try Aapt.package(root) }
+    }
+
     /// The same for text written to find the edges: quotes, escapes, white space, CDATA,
     /// spans, entities, references, non-BMP characters.
     @Test func edgeCasesReadAsAaptReadsThem() throws {
@@ -72,7 +89,10 @@ struct AaptTests {
             var ours: [String: AndroidStringResources.RawEntry] = [:]
             for file in try FileManager.default.contentsOfDirectory(atPath: "\(root)/res/\(folder)").sorted() where file.hasSuffix(".xml") {
                 var problems: [AndroidSourceProblem] = []
-                ours.merge(try AndroidStringResources.read(file: "\(root)/res/\(folder)/\(file)", problems: &problems)) { _, later in later }
+                var bytes = 0
+                ours.merge(try AndroidStringResources.read(file: "\(root)/res/\(folder)/\(file)", problems: &problems, totalBytes: &bytes)) {
+                    _, later in later
+                }
                 #expect(problems.isEmpty, "\(problems)")
             }
             let theirs = dumped[config] ?? [:]

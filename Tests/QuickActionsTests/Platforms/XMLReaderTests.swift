@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import QuickActions
@@ -82,7 +83,7 @@ import Testing
         #expect(error("<a>\n&undefined;</a>")?.line == 2)
         #expect(error("<p:a/>")?.reason.contains("undeclared namespace prefix") == true)
         #expect(error("<a></a><b/>")?.reason == "has content after the root element")
-        #expect(error("")?.reason == "has no root element")
+        #expect(error("<!-- only a comment -->")?.reason == "has no root element")
         #expect(error("<a>")?.reason.contains("ends inside <a>") == true)
         #expect(error("<a x=1/>")?.reason == "expected a quoted attribute value")
         #expect(error("<a><!-- a -- b --></a>")?.reason == "has \"--\" inside a comment")
@@ -96,15 +97,44 @@ import Testing
         for level in 1...10 { doctype += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">\n" }
         let document = doctype + "]>\n<r>&l10;</r>"
         let failure = error(document)
-        #expect(failure?.reason == "expands entities to more than 1048576 bytes")
+        #expect(failure?.reason == "resolves more than 65536 entity references")
         #expect(failure?.line == 14)
+        // Fewer, larger references meet the byte limit.
+        let large =
+            "<!DOCTYPE r [<!ENTITY l0 \"\(String(repeating: "lol", count: 1000))\">"
+            + "<!ENTITY l1 \"\(String(repeating: "&l0;", count: 100))\"><!ENTITY l2 \"\(String(repeating: "&l1;", count: 100))\">]><r>&l2;</r>"
+        #expect(error(large)?.reason == "expands entities to more than 1048576 bytes")
         // Many references to one large entity (quadratic blow-up) hit the same limit.
         let big = String(repeating: "x", count: 100_000)
         #expect(
             error("<!DOCTYPE r [<!ENTITY b \"\(big)\">]><r>" + String(repeating: "&b;", count: 20) + "</r>")?.reason.contains("expands entities")
                 == true)
         // Also in attribute values.
-        #expect(error(doctype + "]>\n<r a=\"&l10;\"/>")?.reason.contains("expands entities") == true)
+        #expect(error(doctype + "]>\n<r a=\"&l10;\"/>")?.reason.contains("entity references") == true)
+    }
+
+    /// Ten references to an empty entity, nested 15 deep, produce no byte in 10^15 steps: each
+    /// reference resolved counts, so the 970-byte file kept with the fuzz inputs stops at once.
+    @Test func emptyEntitiesStopAtTheReferenceLimitPromptly() throws {
+        let path = FuzzInputs.root.appendingPathComponent("regressions/AndroidXML/empty-entity-expansion.xml").path
+        let bytes = try #require(FileManager.default.contents(atPath: path).map { Array($0) })
+        #expect(bytes.count == 970)
+        let started = ContinuousClock.now
+        let failure = error(bytes)
+        let elapsed = ContinuousClock.now - started
+        #expect(failure == XMLReadError(line: 21, reason: "resolves more than 65536 entity references"))
+        #expect(elapsed < .seconds(1), "\(elapsed)")
+        var problems: [AndroidSourceProblem] = []
+        #expect(throws: AndroidSourceError.self) { try AndroidStringResources.parse(bytes, file: "strings.xml", problems: &problems) }
+        // The same nesting with one reference at the top is within every limit.
+        let fine = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Apps&p;", with: "Apps&c;")
+        #expect(error(fine) == nil)
+    }
+
+    @Test func anEmptyDocumentIsSaidToBeEmpty() {
+        #expect(error("") == XMLReadError(line: 1, reason: "is empty"))
+        #expect(error([0xEF, 0xBB, 0xBF]) == XMLReadError(line: 1, reason: "is empty"))
+        #expect(error(" \n\t\n") == XMLReadError(line: 1, reason: "is empty (only white space)"))
     }
 
     @Test func recursiveAndExternalEntitiesAreRefused() {

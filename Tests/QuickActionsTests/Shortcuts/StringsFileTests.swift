@@ -29,8 +29,16 @@ import Testing
     }
 
     @Test func readsEscapes() throws {
-        let table = try parse(#""k" = "q\" b\\ n\n t\t r\r a\a v\v f\f bs\b apos\' U\U00e9 u\u00E8 short\U41 pair\UD83D\UDE00 oct\101\0 x\x";"#)
-        #expect(table["k"] == "q\" b\\ n\n t\t r\r a\u{07} v\u{0B} f\u{0C} bs\u{08} apos' U\u{E9} u\u{E8} short\u{41} pair😀 octA\u{0} xx")
+        let table = try parse(#""k" = "q\" b\\ n\n t\t r\r apos\' U\U00e9 u\u00E8 short\U41 pair\UD83D\UDE00 oct\101 x\x";"#)
+        #expect(table["k"] == "q\" b\\ n\n t\t r\r apos' U\u{E9} u\u{E8} short\u{41} pair😀 octA xx")
+        // Escapes that make a control character other than tab, line feed and carriage return
+        // are read, and refused: no label may hold one.
+        for (escape, character) in [
+            (#"\a"#, "U+0007"), (#"\v"#, "U+000B"), (#"\f"#, "U+000C"), (#"\b"#, "U+0008"), (#"\0"#, "U+0000"), (#"\U1b"#, "U+001B"),
+        ] {
+            let error = try #require(throws: StringsFileError.self) { try parse("\"k\" = \"x\(escape)\";") }
+            #expect(error.isRefusal && error.reason.contains("the control character \(character)"), "\(escape)")
+        }
     }
 
     @Test func backslashNewlineIsANewline() throws {

@@ -27,14 +27,15 @@ public struct AndroidShortcutSource: Sendable {
     }
 
     /// Whether the file at `path` is an Android shortcuts file: XML whose root is `<shortcuts>`,
-    /// or a `.xml` file that is not a property list (so that a malformed one gets this reader's
-    /// error, with its line, rather than the property list reader's).
+    /// or a `.xml` file that is empty or is not a property list (so that a malformed one gets
+    /// this reader's error, with its line, rather than the property list reader's).
     public static func isShortcutsFile(path: String) -> Bool {
         guard let bytes = try? FileContents.read(path: path) else { return false }
         if AndroidShortcutsFile.isShortcutsFile(bytes) { return true }
         guard path.lowercased().hasSuffix(".xml") else { return false }
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        return first == UInt8(ascii: "<") && bytes.firstRange(of: Array("<plist".utf8)) == nil
+        let body = ByteOrderMark.removed(from: bytes)
+        guard let first = body.first(where: { !XMLReader.isSpace($0) }) else { return true }
+        return first == UInt8(ascii: "<") && body.firstRange(of: Array("<plist".utf8)) == nil
     }
 
     /// Reads `shortcutsPath` and the strings of `resDirectory` (default: the `res/` folder the

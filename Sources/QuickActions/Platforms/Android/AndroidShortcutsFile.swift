@@ -2,6 +2,10 @@
 /// shortcuts of an app, as Android's `ShortcutParser` reads them, but stricter: what Android
 /// would skip with a log line (no id, no short label, a label that is not a string resource, a
 /// duplicate id, an enabled shortcut without an intent) is a problem naming the line and id.
+///
+/// Elements are matched by their local name, whatever their namespace: Android's parser
+/// compares only `XmlPullParser.getName()`, and aapt compiles a root with a default namespace
+/// (`<shortcuts xmlns="…">`), so such a file works on a device and is read here too.
 public enum AndroidShortcutsFile {
     /// One `<shortcut>`, as the file says it.
     public struct Entry: Sendable, Equatable {
@@ -16,7 +20,7 @@ public enum AndroidShortcutsFile {
     /// Whether `bytes` look like a shortcuts file: well-formed XML whose root is `<shortcuts>`.
     public static func isShortcutsFile(_ bytes: [UInt8]) -> Bool {
         guard let root = try? XMLReader.parse(bytes) else { return false }
-        return root.name.localName == "shortcuts" && root.name.namespaceURI == nil
+        return root.name.localName == "shortcuts"
     }
 
     /// The shortcuts in `bytes`, in file order; `file` names the file in problems. Every problem
@@ -28,7 +32,7 @@ public enum AndroidShortcutsFile {
         } catch {
             throw AndroidSourceError(AndroidSourceProblem(kind: .malformed, file: file, line: error.line, reason: error.reason))
         }
-        guard root.name.localName == "shortcuts", root.name.namespaceURI == nil else {
+        guard root.name.localName == "shortcuts" else {
             throw AndroidSourceError(
                 AndroidSourceProblem(
                     kind: .notShortcuts, file: file, line: root.line, reason: "has <\(root.name.qualified)> at its root, not <shortcuts>"))
@@ -36,7 +40,7 @@ public enum AndroidShortcutsFile {
         var problems: [AndroidSourceProblem] = []
         var entries: [Entry] = []
         var lineOfID: [String: Int] = [:]
-        for element in root.elements where element.name.localName == "shortcut" && element.name.namespaceURI == nil {
+        for element in root.elements where element.name.localName == "shortcut" {
             var reader = ShortcutElementReader(file: file, element: element)
             let entry = reader.entry()
             problems += reader.problems
@@ -78,12 +82,18 @@ private struct ShortcutElementReader {
 
     /// The text of a literal attribute, its escapes read.
     mutating func literal(_ raw: String, attribute: String, line: Int? = nil) -> String? {
+        let text: String
         do {
-            return try AndroidText.attributeText(raw)
+            text = try AndroidText.attributeText(raw)
         } catch {
             problem(.invalidValue, "android:\(attribute) \(error.reason)", line: line)
             return nil
         }
+        if let refused = OperatorText.problem(in: text) {
+            problem(.invalidValue, "android:\(attribute) \(refused)", line: line)
+            return nil
+        }
+        return text
     }
 
     mutating func entry() -> AndroidShortcutsFile.Entry? {
@@ -112,7 +122,7 @@ private struct ShortcutElementReader {
         var intents: [AndroidIntent] = []
         var categories: [String] = []
         var bindings: [AndroidCapabilityBinding] = []
-        for child in element.elements where child.name.namespaceURI == nil {
+        for child in element.elements {
             switch child.name.localName {
             case "intent": if let intent = intent(child, enabled: enabled) { intents.append(intent) }
             case "categories":
@@ -167,7 +177,7 @@ private struct ShortcutElementReader {
             problem(.missingAttribute, "has an <intent> without android:action", line: element.line)
         }
         var extras: [AndroidExtra] = []
-        for extra in element.elements where extra.name.localName == "extra" && extra.name.namespaceURI == nil {
+        for extra in element.elements where extra.name.localName == "extra" {
             guard let rawName = android("name", in: extra), let name = literal(rawName, attribute: "name", line: extra.line) else {
                 problem(.missingAttribute, "has an <extra> without android:name", line: extra.line)
                 continue
@@ -177,7 +187,12 @@ private struct ShortcutElementReader {
                 continue
             }
             do {
-                extras.append(AndroidExtra(name: name, value: try AndroidExtraValue.parse(attribute: raw)))
+                let value = try AndroidExtraValue.parse(attribute: raw)
+                if case .string(let text) = value.propertyListValue, let refused = OperatorText.problem(in: text) {
+                    problem(.invalidValue, "the <extra> \"\(name)\": android:value \(refused)", line: extra.line)
+                    continue
+                }
+                extras.append(AndroidExtra(name: name, value: value))
             } catch {
                 problem(.invalidValue, "the <extra> \"\(name)\": \(error.reason)", line: extra.line)
             }

@@ -10,13 +10,20 @@ extension PlatformMapping {
         return try parse(bytes, source: path)
     }
 
-    /// Parses a mapping file's bytes; `source` names it in errors.
+    /// Parses a mapping file's bytes (a leading UTF-8 byte order mark skipped, as every operator
+    /// file's); `source` names it in errors. A string holding a control character other than
+    /// tab, line feed and carriage return is refused with its line.
     public static func parse(_ bytes: [UInt8], source: String) throws(PlatformMappingError) -> PlatformMapping {
+        let body = ByteOrderMark.removed(from: bytes)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(body)
         } catch {
             throw PlatformMappingError(path: source, keyPath: "", reason: "is not valid JSON (\(error))")
+        }
+        if let found = OperatorText.firstRefused(inJSON: body) {
+            throw PlatformMappingError(
+                path: source, keyPath: "", reason: "line \(found.line): has a string that \(OperatorText.reason(found.scalar))")
         }
         let reader = MappingReader(source: source)
         let fields = try reader.object(root, at: "", allowed: ["android", "web"])

@@ -70,10 +70,15 @@ extension XMLReader {
     }
 
     /// Appends the replacement text of the declared entity `name`, its own references expanded,
-    /// counting every byte against `Limits.maxEntityExpansion`.
+    /// counting every byte against `Limits.maxEntityExpansion` and every reference against
+    /// `Limits.maxEntityReferences`.
     private mutating func expand(_ name: String, into output: inout [UInt8], inAttribute: Bool, chain: inout [String], at offset: Int)
         throws(XMLReadError)
     {
+        resolvedReferences += 1
+        guard resolvedReferences <= limits.maxEntityReferences else {
+            throw failure("resolves more than \(limits.maxEntityReferences) entity references", at: offset)
+        }
         guard let replacement = entities[name] else { throw failure("refers to the undeclared entity &\(name);", at: offset) }
         guard !chain.contains(name) else {
             throw failure("has the entity &\(name); refer to itself (\((chain + [name]).joined(separator: " → ")))", at: offset)
