@@ -20,6 +20,9 @@ public protocol DataStore: Sendable {
     /// Whether a read may wait on another client of the database (a lock it holds): the API
     /// then reads only off its HTTP threads. False for a store only this process uses.
     var readsMayWait: Bool { get }
+    /// The stored rows this store's reads left out because they do not decode (never a reason
+    /// to stop: see `StoredRowSkips`).
+    var skippedRows: StoredRowSkips { get }
     /// Checks the store answers (for readiness).
     func ping() throws(StorageError)
     /// Flushes what the backend buffers at shutdown (SQLite: a WAL checkpoint).

@@ -101,13 +101,17 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     func favorites() throws(StorageError) -> [Contact] {
         try store.readers.read { (connection) throws(StorageError) -> [Contact] in
-            try connection.execute(PostgreSQLContactSQL.favorites, [.integer(account.rawValue)]).rows(PostgreSQLContactSQL.contact)
+            store.skippedRows.kept(
+                try connection.execute(PostgreSQLContactSQL.favorites, [.integer(account.rawValue)]).rows {
+                    PostgreSQLContactSQL.contact($0, $1).checkedAsStored()
+                })
         }
     }
 
     func tombstones() throws(StorageError) -> [Tombstone] {
         try store.readers.read { (connection) throws(StorageError) -> [Tombstone] in
-            try connection.execute(PostgreSQLTombstoneSQL.list, [.integer(account.rawValue)]).rows(PostgreSQLTombstoneSQL.tombstone)
+            store.skippedRows.kept(
+                try connection.execute(PostgreSQLTombstoneSQL.list, [.integer(account.rawValue)]).rows(PostgreSQLTombstoneSQL.tombstone))
         }
     }
 

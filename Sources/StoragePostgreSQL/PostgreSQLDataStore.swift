@@ -54,6 +54,8 @@ final class PostgreSQLDataStore: DataStore {
 
     var changes: ContactChangeFeed { database.changes }
 
+    var skippedRows: StoredRowSkips { database.skippedRows }
+
     var remoteTriggers: TriggerFeed { database.remoteTriggers }
 
     /// A read may wait on a lock another client holds (up to the session's limits).

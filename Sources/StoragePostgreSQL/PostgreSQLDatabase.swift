@@ -19,6 +19,8 @@ final class PostgreSQLDatabase: Sendable {
     let remoteTriggers = TriggerFeed()
     /// The other instances' writes of scheduled items.
     let scheduledItemChanges = ScheduledItemChangeFeed()
+    /// The rows reads left out because they do not decode (logged to the connector's log).
+    let skippedRows: StoredRowSkips
 
     /// What readiness runs on a reader: a read of `contacts`, which waits behind a lock that
     /// keeps requests from reading it (`LOCK TABLE … IN ACCESS EXCLUSIVE MODE`), under the
@@ -32,6 +34,7 @@ final class PostgreSQLDatabase: Sendable {
     /// Connects with `connector`, migrates the schema, and opens the writer and `poolSize`
     /// readers (lazily).
     init(connector: PostgreSQLConnector, poolSize: Int, clock: @escaping @Sendable () -> Timestamp) throws(StorageError) {
+        skippedRows = StoredRowSkips(log: connector.log)
         let first = try connector.connect()
         try PostgreSQLSchema.migrate(first)
         self.connector = connector

@@ -28,18 +28,16 @@ enum PostgreSQLScheduledItemSQL {
     /// Values: cutoff.
     static let purge = "DELETE FROM scheduled_items WHERE until_ms < $1 OR deleted_ms < $1"
 
-    /// The items of `result`.
-    static func items(_ result: PostgreSQLResult) throws(StorageError) -> [StoredScheduledItem] {
-        var items: [StoredScheduledItem] = []
-        for row in 0..<result.count {
-            items.append(
-                try StoredScheduledItem.decode(
+    /// The items of `result` that read; each row that does not is skipped (`skips`).
+    static func items(_ result: PostgreSQLResult, skipping skips: StoredRowSkips) -> [StoredScheduledItem] {
+        skips.kept(
+            (0..<result.count).map { row in
+                StoredScheduledItem.decode(
                     id: result.text(row, 0), type: result.text(row, 1), title: result.text(row, 2), subtitle: result.optionalText(row, 3),
                     icon: result.optionalText(row, 4), userInfo: result.optionalText(row, 5), fromMilliseconds: result.int64(row, 6),
                     untilMilliseconds: result.int64(row, 7), accounts: result.optionalText(row, 8), createdMilliseconds: result.int64(row, 9),
-                    revision: result.int64(row, 10), deletedMilliseconds: result.optionalInt64(row, 11)))
-        }
-        return items
+                    revision: result.int64(row, 10), deletedMilliseconds: result.optionalInt64(row, 11))
+            })
     }
 
     /// The values of a draft's columns, from `type` through `accounts`, as `insert` and `update` bind them.

@@ -8,8 +8,12 @@ import StorageCore
 final class PostgreSQLScheduledItemStore: ScheduledItemStore {
     private let store: PostgreSQLDatabase
 
+    /// Where a row that does not read is skipped.
+    private let skips: StoredRowSkips
+
     init(store: PostgreSQLDatabase) {
         self.store = store
+        skips = store.skippedRows
     }
 
     var remoteChanges: ScheduledItemChangeFeed { store.scheduledItemChanges }
@@ -17,8 +21,8 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
     func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem {
         let item = ScheduledItem(id: ContactID.generate(at: now), draft: draft, createdAt: now)
         try store.writer.write(
-            { (connection) throws(StorageError) in
-                let items = try Self.lockedItems(on: connection)
+            { [skips] (connection) throws(StorageError) in
+                let items = try Self.lockedItems(on: connection, skipping: skips)
                 try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: nil)
                 _ = try connection.execute(
                     PostgreSQLScheduledItemSQL.insert,
@@ -28,14 +32,14 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
     }
 
     func get(id: String) throws(StorageError) -> ScheduledItem? {
-        try store.readers.read { (connection) throws(StorageError) -> ScheduledItem? in
-            try PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.byID, [.text(id)])).first?.item
+        try store.readers.read { [skips] (connection) throws(StorageError) -> ScheduledItem? in
+            PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.byID, [.text(id)]), skipping: skips).first?.item
         }
     }
 
     func all() throws(StorageError) -> [StoredScheduledItem] {
-        try store.readers.read { (connection) throws(StorageError) -> [StoredScheduledItem] in
-            try PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.all))
+        try store.readers.read { [skips] (connection) throws(StorageError) -> [StoredScheduledItem] in
+            PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.all), skipping: skips)
         }
     }
 
@@ -43,8 +47,8 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
         id: String, to draft: ScheduledItemDraft, expectedRevision: Int64?, now: Timestamp
     ) throws(StorageError) -> ScheduledItemWriteResult {
         try store.writer.write(
-            { (connection) throws(StorageError) -> ScheduledItemWriteResult in
-                let items = try Self.lockedItems(on: connection)
+            { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
+                let items = try Self.lockedItems(on: connection, skipping: skips)
                 guard let before = items.first(where: { $0.item.id == id && $0.deletedAt == nil })?.item else { return .notFound }
                 if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
                 try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: id)
@@ -57,9 +61,9 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
 
     func delete(id: String, expectedRevision: Int64?, now: Timestamp) throws(StorageError) -> ScheduledItemWriteResult {
         try store.writer.write(
-            { (connection) throws(StorageError) -> ScheduledItemWriteResult in
+            { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
                 try connection.run(PostgreSQLScheduledItemSQL.lock)
-                let found = try PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.byID, [.text(id)]))
+                let found = PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.byID, [.text(id)]), skipping: skips)
                 guard let before = found.first?.item else { return .notFound }
                 if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
                 _ = try connection.execute(PostgreSQLScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)])
@@ -74,9 +78,10 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
     }
 
     /// Takes the scheduled items' write lock, then reads every item on `connection`.
-    private static func lockedItems(on connection: PostgreSQLConnection) throws(StorageError) -> [StoredScheduledItem] {
+    private static func lockedItems(on connection: PostgreSQLConnection, skipping skips: StoredRowSkips) throws(StorageError) -> [StoredScheduledItem]
+    {
         try connection.run(PostgreSQLScheduledItemSQL.lock)
-        return try PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.all))
+        return PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.all), skipping: skips)
     }
 
     /// The notice a write sends the other instances (whatever it did: they read the items again).

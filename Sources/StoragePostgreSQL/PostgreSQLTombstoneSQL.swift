@@ -42,7 +42,7 @@ enum PostgreSQLTombstoneSQL {
     }
 
     /// The tombstone in `row` of a result of `list`.
-    static func tombstone(_ result: PostgreSQLResult, _ row: Int) -> Tombstone {
-        StoredTombstone.favorite(contactId: result.text(row, 0), reason: result.text(row, 1), since: result.int64(row, 2))
+    static func tombstone(_ result: PostgreSQLResult, _ row: Int) -> Result<Tombstone, UndecodableRow> {
+        StoredTombstone.checkedFavorite(contactId: result.text(row, 0), reason: result.text(row, 1), since: result.int64(row, 2))
     }
 }

@@ -2,8 +2,13 @@ import StorageCore
 
 /// SQLite files: any `--db` location that does not name a database server.
 public struct SQLiteBackend: DataStoreBackend {
-    /// Creates the backend.
-    public init() {}
+    /// Where a store says what an operator should read (the rows its reads leave out).
+    public var log: StorageLog
+
+    /// Creates the backend; its stores tell `log` what an operator should read.
+    public init(log: StorageLog = .discard) {
+        self.log = log
+    }
 
     public var name: String { "SQLite" }
 
@@ -15,6 +20,6 @@ public struct SQLiteBackend: DataStoreBackend {
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {
-        try SQLiteDataStore.open(path: location)
+        try SQLiteDataStore.open(path: location, log: log)
     }
 }

@@ -162,13 +162,13 @@ final class SQLiteContactRepository: ContactRepository {
 
     func favorites() throws(StorageError) -> [Contact] {
         try readers.read { connection throws(StorageError) in
-            try connection.rows(SQLiteContactSQL.favorites, [.integer(account.rawValue)], SQLiteContactSQL.contact)
+            database.skippedRows.kept(try connection.rows(SQLiteContactSQL.favorites, [.integer(account.rawValue)], SQLiteContactSQL.checkedContact))
         }
     }
 
     func tombstones() throws(StorageError) -> [Tombstone] {
         try readers.read { connection throws(StorageError) in
-            try connection.rows(SQLiteTombstoneSQL.list, [.integer(account.rawValue)], SQLiteTombstoneSQL.tombstone)
+            database.skippedRows.kept(try connection.rows(SQLiteTombstoneSQL.list, [.integer(account.rawValue)], SQLiteTombstoneSQL.tombstone))
         }
     }
 

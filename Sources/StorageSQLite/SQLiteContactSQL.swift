@@ -1,3 +1,4 @@
+import CSQLite3
 import QuickActions
 import StorageCore
 
@@ -58,6 +59,20 @@ enum SQLiteContactSQL {
             createdAt: Timestamp(millisecondsSince1970: row.int64(at: 5)),
             updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 6)), revision: row.int64(at: 7), sequence: row.int64(at: 0),
             pinOrder: row.optionalInt64(at: 8), usageKey: row.optionalDouble(at: 9))
+    }
+
+    /// `contact(_:)`, or an `UndecodableRow` when the row's columns do not hold what the schema
+    /// says (SQLite keeps any value in any column: text where a time should be would read as
+    /// 1970) or a time is outside the years 0001–9999 (`Contact.checkedAsStored`).
+    static func checkedContact(_ row: SQLiteStatement) -> Result<Contact, UndecodableRow> {
+        let text = [1, 2].allSatisfy { row.holds(SQLITE_TEXT, at: $0) } && (row.holds(SQLITE_TEXT, at: 3) || row.holds(SQLITE_NULL, at: 3))
+        let integers = [0, 4, 5, 6, 7].allSatisfy { row.holds(SQLITE_INTEGER, at: $0) }
+        let optional =
+            (row.holds(SQLITE_INTEGER, at: 8) || row.holds(SQLITE_NULL, at: 8)) && !row.holds(SQLITE_TEXT, at: 9) && !row.holds(SQLITE_BLOB, at: 9)
+        guard text, integers, optional else {
+            return .failure(UndecodableRow(table: Contact.table, id: row.text(at: 1), reason: "a column does not hold the type the schema says"))
+        }
+        return contact(row).checkedAsStored()
     }
 
     /// The stored search key. SQLite compares it by bytes (Unicode scalars), where Swift's

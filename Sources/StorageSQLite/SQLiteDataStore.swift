@@ -12,8 +12,11 @@ final class SQLiteDataStore: DataStore {
 
     /// Opens (or creates), checks and migrates the database at `path` (see
     /// `SQLiteContactRepository.open(path:clock:)` for what it refuses).
-    static func open(path: String, clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StorageError) -> SQLiteDataStore {
-        SQLiteDataStore(database: try SQLiteDatabase(path: path, readerCount: 4), clock: clock)
+    /// `log` hears of the rows a read leaves out (`StoredRowSkips`).
+    static func open(
+        path: String, log: StorageLog = .discard, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
+    ) throws(StorageError) -> SQLiteDataStore {
+        SQLiteDataStore(database: try SQLiteDatabase(path: path, readerCount: 4, skippedRows: StoredRowSkips(log: log)), clock: clock)
     }
 
     init(database: SQLiteDatabase, clock: @escaping @Sendable () -> Timestamp) {
@@ -36,6 +39,8 @@ final class SQLiteDataStore: DataStore {
     }
 
     var changes: ContactChangeFeed { database.changes }
+
+    var skippedRows: StoredRowSkips { database.skippedRows }
 
     /// Never reports anything: one process owns the store.
     let remoteTriggers = TriggerFeed()

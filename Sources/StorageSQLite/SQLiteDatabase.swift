@@ -34,9 +34,12 @@ final class SQLiteDatabase: Sendable {
     /// needs no check of whose they are (see `SQLiteContactQuerySQL`). Cleared for good by the first
     /// other account.
     let singleAccount: Atomic<Bool>
+    /// The rows reads left out because they do not decode.
+    let skippedRows: StoredRowSkips
 
-    /// Opens (or creates), checks and migrates the database at `path`.
-    init(path: String, readerCount: Int = 4) throws(StorageError) {
+    /// Opens (or creates), checks and migrates the database at `path`; `skippedRows` hears of
+    /// the rows a read leaves out.
+    init(path: String, readerCount: Int = 4, skippedRows: StoredRowSkips = StoredRowSkips()) throws(StorageError) {
         guard !path.isEmpty, path != ":memory:" else {
             // Each connection would get its own private database: use the in-memory stores instead.
             throw StorageError(message: "the SQLite store needs a database file path, not \"\(path)\"")
@@ -49,6 +52,7 @@ final class SQLiteDatabase: Sendable {
         Self.tidy(connection, budgetNanoseconds: 2_000_000_000)
         self.singleAccount = Atomic(try connection.integer(SQLiteAccountSQL.othersExist) == 0)
         self.path = path
+        self.skippedRows = skippedRows
         self.writer = Mutex(connection)
         self.readers = SQLiteReaderPool(path: path, size: readerCount)
     }

@@ -28,8 +28,8 @@ enum SQLiteScheduledItemSQL {
         """
 
     /// The item in the current row of `all` or `byID`.
-    static func item(_ row: SQLiteStatement) throws(StorageError) -> StoredScheduledItem {
-        try StoredScheduledItem.decode(
+    static func item(_ row: SQLiteStatement) -> Result<StoredScheduledItem, UndecodableRow> {
+        StoredScheduledItem.decode(
             id: row.text(at: 0), type: row.text(at: 1), title: row.text(at: 2), subtitle: row.optionalText(at: 3), icon: row.optionalText(at: 4),
             userInfo: row.optionalText(at: 5), fromMilliseconds: row.int64(at: 6), untilMilliseconds: row.int64(at: 7),
             accounts: row.optionalText(at: 8), createdMilliseconds: row.int64(at: 9), revision: row.int64(at: 10),

@@ -8,14 +8,18 @@ final class SQLiteScheduledItemStore: ScheduledItemStore {
     /// Never reports anything: one process owns the file.
     let remoteChanges = ScheduledItemChangeFeed()
 
+    /// Where a row that does not read is skipped.
+    private let skips: StoredRowSkips
+
     init(database: SQLiteDatabase) {
         self.database = database
+        skips = database.skippedRows
     }
 
     func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem {
         let item = ScheduledItem(id: ContactID.generate(at: now), draft: draft, createdAt: now)
-        try database.write { (connection) throws(StorageError) in
-            try ScheduledItemRoom.check(for: draft, among: try Self.all(on: connection), now: now, replacing: nil)
+        try database.write { [skips] (connection) throws(StorageError) in
+            try ScheduledItemRoom.check(for: draft, among: try Self.all(on: connection, skipping: skips), now: now, replacing: nil)
             try connection.run(
                 SQLiteScheduledItemSQL.insert,
                 [.text(item.id)] + SQLiteScheduledItemSQL.values(of: draft) + [.integer(now.millisecondsSince1970)])
@@ -24,20 +28,20 @@ final class SQLiteScheduledItemStore: ScheduledItemStore {
     }
 
     func get(id: String) throws(StorageError) -> ScheduledItem? {
-        try database.readers.read { (connection) throws(StorageError) -> ScheduledItem? in
-            try Self.item(id: id, on: connection)
+        try database.readers.read { [skips] (connection) throws(StorageError) -> ScheduledItem? in
+            try Self.item(id: id, on: connection, skipping: skips)
         }
     }
 
     func all() throws(StorageError) -> [StoredScheduledItem] {
-        try database.readers.read { (connection) throws(StorageError) in try Self.all(on: connection) }
+        try database.readers.read { [skips] (connection) throws(StorageError) in try Self.all(on: connection, skipping: skips) }
     }
 
     func update(
         id: String, to draft: ScheduledItemDraft, expectedRevision: Int64?, now: Timestamp
     ) throws(StorageError) -> ScheduledItemWriteResult {
-        try database.write { (connection) throws(StorageError) -> ScheduledItemWriteResult in
-            let items = try Self.all(on: connection)
+        try database.write { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
+            let items = try Self.all(on: connection, skipping: skips)
             guard let before = items.first(where: { $0.item.id == id && $0.deletedAt == nil })?.item else { return .notFound }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: id)
@@ -48,8 +52,8 @@ final class SQLiteScheduledItemStore: ScheduledItemStore {
     }
 
     func delete(id: String, expectedRevision: Int64?, now: Timestamp) throws(StorageError) -> ScheduledItemWriteResult {
-        try database.write { (connection) throws(StorageError) -> ScheduledItemWriteResult in
-            guard let before = try Self.item(id: id, on: connection) else { return .notFound }
+        try database.write { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
+            guard let before = try Self.item(id: id, on: connection, skipping: skips) else { return .notFound }
             if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
             try connection.run(SQLiteScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)])
             return .done(before: before, after: nil)
@@ -64,22 +68,14 @@ final class SQLiteScheduledItemStore: ScheduledItemStore {
         }
     }
 
-    /// Every item not purged, read on `connection`.
-    private static func all(on connection: SQLiteConnection) throws(StorageError) -> [StoredScheduledItem] {
-        let statement = try connection.statement(SQLiteScheduledItemSQL.all)
-        defer { statement.reset() }
-        try statement.bind([])
-        var items: [StoredScheduledItem] = []
-        while try statement.step() { items.append(try SQLiteScheduledItemSQL.item(statement)) }
-        return items
+    /// Every item not purged that reads, read on `connection` (one that does not is skipped).
+    private static func all(on connection: SQLiteConnection, skipping skips: StoredRowSkips) throws(StorageError) -> [StoredScheduledItem] {
+        skips.kept(try connection.rows(SQLiteScheduledItemSQL.all, [], SQLiteScheduledItemSQL.item))
     }
 
-    /// The item with `id`, unless deleted, read on `connection`.
-    private static func item(id: String, on connection: SQLiteConnection) throws(StorageError) -> ScheduledItem? {
-        let statement = try connection.statement(SQLiteScheduledItemSQL.byID)
-        defer { statement.reset() }
-        try statement.bind([.text(id)])
-        guard try statement.step() else { return nil }
-        return try SQLiteScheduledItemSQL.item(statement).item
+    /// The item with `id`, unless deleted or it does not read, read on `connection`.
+    private static func item(id: String, on connection: SQLiteConnection, skipping skips: StoredRowSkips) throws(StorageError) -> ScheduledItem? {
+        skips.kept(try connection.firstRow(SQLiteScheduledItemSQL.byID, [.text(id)], SQLiteScheduledItemSQL.item).map { [$0] } ?? [])
+            .first?.item
     }
 }

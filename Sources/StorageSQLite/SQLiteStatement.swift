@@ -95,6 +95,12 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Whether column `index` of the current row holds a value of storage class `type`
+    /// (`SQLITE_INTEGER`, `SQLITE_TEXT`, `SQLITE_NULL`…).
+    func holds(_ type: Int32, at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == type
+    }
+
     /// The text in column `index`; NULL reads as "".
     func text(at index: Int32) -> String {
         optionalText(at: index) ?? ""

@@ -1,3 +1,4 @@
+import CSQLite3
 import QuickActions
 import StorageCore
 
@@ -41,7 +42,10 @@ enum SQLiteTombstoneSQL {
     }
 
     /// The tombstone in the current row of `list`.
-    static func tombstone(_ row: SQLiteStatement) -> Tombstone {
-        StoredTombstone.favorite(contactId: row.text(at: 0), reason: row.text(at: 1), since: row.int64(at: 2))
+    static func tombstone(_ row: SQLiteStatement) -> Result<Tombstone, UndecodableRow> {
+        guard row.holds(SQLITE_TEXT, at: 0), row.holds(SQLITE_TEXT, at: 1), row.holds(SQLITE_INTEGER, at: 2) else {
+            return .failure(UndecodableRow(table: Tombstone.table, id: row.text(at: 0), reason: "a column does not hold the type the schema says"))
+        }
+        return StoredTombstone.checkedFavorite(contactId: row.text(at: 0), reason: row.text(at: 1), since: row.int64(at: 2))
     }
 }

@@ -30,7 +30,7 @@ final class Service: Sendable {
     static func backends(_ configuration: ServiceConfiguration, log: StorageLog = .discard) -> [any DataStoreBackend] {
         [
             InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool, timeouts: configuration.databaseTimeouts, log: log),
-            SQLiteBackend(),
+            SQLiteBackend(log: log),
         ]
     }
 

@@ -78,14 +78,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// timestamp's (and kept there otherwise); nil for a year outside 0...9999.
     private func packedRFC3339(reusing minute: inout RFC3339Minute) -> (UInt64, UInt64, UInt64)? {
         let millis = millisecondsSince1970
-        let thisMinute = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
+        let (thisMinute, millisOfMinute) = Self.floorDivision(millis, 60_000)
         if thisMinute != minute.minute {
             guard case .packed(let words) = rfc3339Text else { return nil }
             minute = RFC3339Minute()
             minute.minute = thisMinute
             minute.words = (words.0, words.1)
         }
-        let millisOfMinute = Int(millis - thisMinute * 60_000)
         let third =
             0x3A | Self.digits(millisOfMinute / 1000, 2) << 8 | 0x2E << 24 | Self.digits(millisOfMinute % 1000, 3) << 32 | 0x5A << 56
         return (minute.words.0, minute.words.1, third)
@@ -99,10 +98,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     private var rfc3339Text: RFC3339Text {
         let millis = millisecondsSince1970
-        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-        let fraction = Int(millis - seconds * 1000)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
+        let (seconds, fraction) = Self.floorDivision(millis, 1000)
+        let (days, secondOfDay) = Self.floorDivision(seconds, 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
         guard (0...9999).contains(year) else { return .padded(Self.padded(year, month, day, secondOfDay, fraction)) }
         // The 24 bytes computed in three words, least significant byte first, and copied once
@@ -115,6 +112,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             | Self.digits(secondOfDay / 60 % 60, 2) << 48
         let third = colon | Self.digits(secondOfDay % 60, 2) << 8 | 0x2E << 24 | Self.digits(fraction, 3) << 32 | 0x5A << 56
         return .packed((first, second, third))
+    }
+
+    /// `value / divisor` rounded toward negative infinity, and the remainder in `0..<divisor`
+    /// (`divisor` > 0), for every `value` down to `Int64.min` (subtracting `divisor - 1`
+    /// first, or multiplying the quotient back, would overflow there).
+    @inline(__always)
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int) {
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, Int(remainder + divisor)) : (quotient, Int(remainder))
     }
 
     /// The `width` decimal digits of `value` (0 ≤ value < 10^width) as ASCII, the first digit in
@@ -130,13 +136,21 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return packed
     }
 
-    /// The same text built from padded pieces, for years outside 0...9999.
+    /// The same text built from padded pieces, for years outside 0...9999: a negative year is
+    /// its sign and at least four digits (`-0001`), as ISO 8601's expanded years write it.
     private static func padded(_ year: Int, _ month: Int, _ day: Int, _ secondOfDay: Int, _ fraction: Int) -> String {
-        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+        (year < 0 ? "-" : "") + pad(year.magnitude, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
             + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "." + pad(fraction, 3) + "Z"
     }
 
     public var description: String { rfc3339 }
+
+    /// The instants whose UTC year is 0001 through 9999: those RFC 3339 can write
+    /// (`0001-01-01T00:00:00.000Z` through `9999-12-31T23:59:59.999Z`).
+    public static let rfc3339Years: ClosedRange<Timestamp> =
+        Timestamp(
+            millisecondsSince1970: days(year: 1, month: 1, day: 1) * 86_400_000)...Timestamp(
+            millisecondsSince1970: days(year: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999)
 
     /// Parses RFC 3339 (`Z` or a numeric offset, optional fraction), or nil. A date the
     /// calendar does not have (`2026-02-30`) and an offset outside `-23:59...+23:59` are refused,
@@ -223,7 +237,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
-private func pad(_ value: Int, _ width: Int) -> String {
+private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -46,6 +46,20 @@ public struct ScheduledItemDraft: Sendable, Equatable {
         guard let title = try reader.localizedText("title") else { throw ScheduledItemJSONReader.missing("title") }
         guard let from = try reader.timestamp("from") else { throw ScheduledItemJSONReader.missing("from") }
         guard let until = try reader.timestamp("until") else { throw ScheduledItemJSONReader.missing("until") }
+        try self.init(type: type, title: title, from: from, until: until, reader: reader)
+    }
+
+    /// Reads a stored item's fields from `body` (every field but `from` and `until`, which are
+    /// given as instants: a store keeps them as milliseconds, never as text to parse again).
+    public init(json body: [String: JSONValue], from: Timestamp, until: Timestamp) throws(ValidationError) {
+        let reader = ScheduledItemJSONReader(body: body)
+        try reader.requireKnownFields()
+        guard let type = try reader.string("type") else { throw ScheduledItemJSONReader.missing("type") }
+        guard let title = try reader.localizedText("title") else { throw ScheduledItemJSONReader.missing("title") }
+        try self.init(type: type, title: title, from: from, until: until, reader: reader)
+    }
+
+    private init(type: String, title: LocalizedText, from: Timestamp, until: Timestamp, reader: ScheduledItemJSONReader) throws(ValidationError) {
         self.init(
             type: type, title: title, subtitle: try reader.localizedText("subtitle"), icon: try reader.icon(), userInfo: try reader.userInfo(),
             from: from, until: until, accounts: try reader.accounts())

@@ -29,12 +29,18 @@ struct ScheduledItemJSONReader {
         return text
     }
 
-    /// An RFC 3339 date-time with an offset (`Z` or `±hh:mm`).
+    /// An RFC 3339 date-time with an offset (`Z` or `±hh:mm`) whose UTC year is 0001 through
+    /// 9999 (`Timestamp.rfc3339Years`): `9999-12-31T23:59:59-23:59` is a time of the year 10000
+    /// in UTC, which no RFC 3339 text can give back.
     func timestamp(_ field: String) throws(ValidationError) -> Timestamp? {
         guard let text = try string(field) else { return nil }
         guard let instant = Timestamp(rfc3339: text) else {
             throw ValidationError(
                 field: field, message: "\(field) must be an RFC 3339 date-time with an offset, such as 2026-06-21T00:00:00+02:00, not '\(text)'.")
+        }
+        guard Timestamp.rfc3339Years.contains(instant) else {
+            throw ValidationError(
+                field: field, message: "\(field) must fall within the years 0001 to 9999 in UTC, not '\(text)' (\(instant.rfc3339)).")
         }
         return instant
     }

@@ -5,11 +5,17 @@ struct LanguageRange: Sendable, Equatable {
     /// The weight, 0…1; 0 means "not acceptable".
     var quality: Double
 
-    /// The well-formed elements of `field`, in header order. Malformed elements (bad range,
-    /// bad `q`) are skipped rather than failing the whole field.
+    /// The most elements of a field read: the rest is ignored. A browser sends a handful; a
+    /// field of thousands would cost its negotiation (which compares ranges with each other)
+    /// far more than any answer is worth.
+    public static let maximumRanges = 32
+
+    /// The well-formed elements among the first `maximumRanges` of `field`, in header order.
+    /// Malformed elements (bad range, bad `q`) are skipped rather than failing the whole field.
     static func parse(_ field: String) -> [LanguageRange] {
         var ranges: [LanguageRange] = []
-        for element in field.split(separator: ",", omittingEmptySubsequences: false) {
+        let elements = field.split(separator: ",", maxSplits: maximumRanges, omittingEmptySubsequences: false).prefix(maximumRanges)
+        for element in elements {
             let parts = element.split(separator: ";", omittingEmptySubsequences: false).map(trimmed)
             guard let range = parts.first, range == "*" || isWellFormedTag(range) else { continue }
             var quality = 1.0

@@ -101,7 +101,14 @@ public struct DisabledMessages: Sendable {
     /// The message for `reason` in the language negotiated from `acceptLanguage` among the
     /// app's and the built-in languages, and that language; English when none matches.
     public func message(for reason: DisabledReason, acceptLanguage: String?) -> (language: String, text: String) {
-        message(for: reason, language: negotiator.negotiate(acceptLanguage: acceptLanguage))
+        message(for: reason, language: language(for: acceptLanguage))
+    }
+
+    /// The language `acceptLanguage` negotiates among the app's and the built-in languages,
+    /// for `message(for:language:)`; nil (English) when none matches. A list of many disabled
+    /// items negotiates once, not once per item.
+    public func language(for acceptLanguage: String?) -> String? {
+        negotiator.negotiate(acceptLanguage: acceptLanguage)
     }
 
     /// The built-in language for `language`, by RFC 4647 lookup; nil when none.

@@ -29,8 +29,13 @@ public final class Metrics: Sendable {
         triggers.withLock { $0[type, default: 0] += 1 }
     }
 
-    /// The Prometheus text exposition, with `gauges` (name, help, value) appended.
-    public func render(gauges: [(name: String, help: String, value: Double)]) -> String {
+    /// The tables whose rows `quickactiond_stored_rows_skipped_total` always lists (0 until a
+    /// read skips one), so that an alert has a series to watch from the start.
+    static let skippableTables = ["contacts", "scheduled_items", "tombstones"]
+
+    /// The Prometheus text exposition, with `gauges` (name, help, value) appended, and the
+    /// stored rows reads left out, by table (`StoredRowSkips`), when a store is given.
+    public func render(gauges: [(name: String, help: String, value: Double)], skippedRows: [String: Int]? = nil) -> String {
         // Routes sharing a pattern (GET and PATCH /contacts/{id}) share a label: merge them.
         var requests: [String: [String: UInt64]] = [:]
         var histograms: [String: (buckets: [UInt64], count: UInt64, sum: Double)] = [:]
@@ -75,6 +80,14 @@ public final class Metrics: Sendable {
         lines.append("# TYPE triggers_total counter")
         for (type, count) in triggers.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             lines.append("triggers_total{type=\"\(escape(type))\"} \(count)")
+        }
+        if let skippedRows {
+            lines.append(
+                "# HELP quickactiond_stored_rows_skipped_total Stored rows left out because they do not decode, by table (each logged with its id).")
+            lines.append("# TYPE quickactiond_stored_rows_skipped_total counter")
+            for table in Set(Self.skippableTables).union(skippedRows.keys).sorted() {
+                lines.append("quickactiond_stored_rows_skipped_total{table=\"\(escape(table))\"} \(skippedRows[table] ?? 0)")
+            }
         }
         for gauge in gauges {
             lines.append("# HELP \(gauge.name) \(gauge.help)")

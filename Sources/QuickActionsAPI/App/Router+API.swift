@@ -48,7 +48,7 @@ extension Router {
         let storeGauges = StoreGauges(workers: dependencies.workers) { try Self.storeGauges(dependencies) }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
-            store: dependencies.repository, metrics: dependencies.metrics,
+            store: dependencies.repository, metrics: dependencies.metrics, skippedRows: dependencies.store?.skippedRows,
             gauges: { try storeGauges.current() + memoryGauges(dependencies) })
         return Router(
             routes: Routes.all(

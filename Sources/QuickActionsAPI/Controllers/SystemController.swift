@@ -10,14 +10,17 @@ final class SystemController: Sendable {
     let metrics: Metrics
     /// The gauges of the other parts (what is stored, open event streams), read at scrape time.
     let gauges: @Sendable () throws -> [(name: String, help: String, value: Double)]
+    /// The rows the store's reads left out, when the whole store is known.
+    let skippedRows: StoredRowSkips?
 
     init(
-        openAPIDocument: SharedBytes, store: any ContactRepository, metrics: Metrics,
+        openAPIDocument: SharedBytes, store: any ContactRepository, metrics: Metrics, skippedRows: StoredRowSkips? = nil,
         gauges: @escaping @Sendable () throws -> [(name: String, help: String, value: Double)]
     ) {
         self.openAPIDocument = openAPIDocument
         self.store = store
         self.metrics = metrics
+        self.skippedRows = skippedRows
         self.gauges = gauges
     }
 
@@ -36,7 +39,7 @@ final class SystemController: Sendable {
 
     /// GET /metrics: Prometheus text format.
     func getMetrics(_ request: APIRequest) throws -> HTTPResponse {
-        return .text(metrics.render(gauges: try gauges()), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        return .text(metrics.render(gauges: try gauges(), skippedRows: skippedRows?.counts), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 
     /// GET /healthz: the process is up and serving.

@@ -540,6 +540,7 @@ paths:
             enum: [disabled]
         - name: Accept-Language
           in: header
+          description: Only the first 32 language ranges are read; the rest of the field is ignored.
           schema:
             type: string
         - name: If-None-Match
@@ -559,7 +560,9 @@ paths:
             Content-Language:
               description: |
                 The language whose table supplied the titles; the development region for
-                `Base.lproj` or the Info.plist's own text.
+                `Base.lproj` or the Info.plist's own text. With `include=disabled`, the
+                disabled items' messages' language follows when it differs (`en, fr`): the
+                app may not translate to a language that has built-in messages.
               schema:
                 type: string
             Vary:
@@ -1869,11 +1872,15 @@ components:
         from:
           type: string
           format: date-time
-          description: When it starts showing (RFC 3339 with an offset).
+          description: >-
+            When it starts showing (RFC 3339 with an offset). In UTC it must fall within the years
+            0001 to 9999 (`0000-01-01T00:00:00+00:01` does not): otherwise a 422 naming the field.
         until:
           type: string
           format: date-time
-          description: When it stops showing; after `from` and after now.
+          description: >-
+            When it stops showing; after `from` and after now. In UTC it must fall within the years
+            0001 to 9999 (`9999-12-31T23:59:59-23:59` does not): otherwise a 422 naming the field.
         accounts:
           type: array
           nullable: true

@@ -51,11 +51,9 @@ struct ShortcutAnnotations {
         let items = setup.builder.items(
             dynamic: setup.items(of: scheduled, for: key) + favorites.map(ShortcutItemBuilder.favoriteItem(for:)), ranked: true)
         let representation = setup.renderer.render(items, key: key, prepared: false)
-        var headers = HTTPHeaders()
-        if let language = representation.language { headers.add("Content-Language", language) }
-        headers.add("Cache-Control", "no-store")
+        var languages = representation.language.map { [$0] } ?? []
         let body = try JSONParser.parse(representation.body.array)
-        guard let member else { return .json(body, headers: headers) }
+        guard let member else { return .json(body, headers: Self.headers(languages: languages)) }
         guard case .object(var list) = body, case .array(var items)? = list[member] else { throw Problem.internalError() }
         if explain {
             let reasons =
@@ -70,29 +68,54 @@ struct ShortcutAnnotations {
             }
         }
         if includeDisabled {
-            let messages = DisabledMessages(catalog: setup.catalog)
             let ended = schedule.map { $0.tombstones(for: account.key, at: $0.now()) } ?? []
             let tombstones = (try account.contacts.tombstones() + ended).sorted { $0.since < $1.since }
-            if key.format == .android {
-                let disabled = tombstones.map { tombstone in
-                    let message = messages.message(for: tombstone.reason, acceptLanguage: acceptLanguage).text
-                    return ShortcutItem(
-                        type: tombstone.type, localizedTitle: message, userInfo: tombstone.userInfo, kind: .dynamic, visible: false,
-                        enabled: false, disabledMessage: message)
-                }
-                var bytes: [UInt8] = []
-                AndroidShortcutList.writeJSON(
-                    AndroidShortcutList.render(disabled, mapping: setup.renderer.platforms?.android, table: nil, maxVisible: 0).shortcuts,
-                    to: &bytes)
-                guard case .array(let shortcuts) = try JSONParser.parse(bytes) else { throw Problem.internalError() }
-                items += shortcuts
-            } else {
-                for tombstone in tombstones {
-                    items.append(tombstone.json(message: messages.message(for: tombstone.reason, acceptLanguage: acceptLanguage).text))
-                }
-            }
+            let disabled = try Self.disabledItems(tombstones, format: key.format, setup: setup, acceptLanguage: acceptLanguage)
+            items += disabled.items
+            for language in disabled.languages where !languages.contains(language) { languages.append(language) }
         }
         list[member] = .array(items)
-        return .json(.object(list), headers: headers)
+        return .json(.object(list), headers: Self.headers(languages: languages))
+    }
+
+    /// An annotated list's header fields. `Content-Language` names every language its texts
+    /// are in (RFC 9110 §8.5): the list's, and its disabled items' messages', which differ when
+    /// the app does not translate to a language that has built-in messages.
+    private static func headers(languages: [String]) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        if !languages.isEmpty { headers.add("Content-Language", languages.joined(separator: ", ")) }
+        headers.add("Cache-Control", "no-store")
+        return headers
+    }
+
+    /// The disabled items of `tombstones` as `format` lists them, and the languages of their
+    /// messages. `acceptLanguage` is negotiated once for them all.
+    private static func disabledItems(
+        _ tombstones: [Tombstone], format: ShortcutRepresentationKey.Format, setup: ShortcutSetup, acceptLanguage: String?
+    ) throws -> (items: [JSONValue], languages: [String]) {
+        guard !tombstones.isEmpty else { return ([], []) }
+        let messages = DisabledMessages(catalog: setup.catalog)
+        let negotiated = messages.language(for: acceptLanguage)
+        var languages: [String] = []
+        func message(_ reason: DisabledReason) -> String {
+            let message = messages.message(for: reason, language: negotiated)
+            if !languages.contains(message.language) { languages.append(message.language) }
+            return message.text
+        }
+        guard format == .android else {
+            let items = tombstones.map { $0.json(message: message($0.reason)) }
+            return (items, languages)
+        }
+        let disabled = tombstones.map { tombstone in
+            let text = message(tombstone.reason)
+            return ShortcutItem(
+                type: tombstone.type, localizedTitle: text, userInfo: tombstone.userInfo, kind: .dynamic, visible: false, enabled: false,
+                disabledMessage: text)
+        }
+        var bytes: [UInt8] = []
+        AndroidShortcutList.writeJSON(
+            AndroidShortcutList.render(disabled, mapping: setup.renderer.platforms?.android, table: nil, maxVisible: 0).shortcuts, to: &bytes)
+        guard case .array(let shortcuts) = try JSONParser.parse(bytes) else { throw Problem.internalError() }
+        return (shortcuts, languages)
     }
 }

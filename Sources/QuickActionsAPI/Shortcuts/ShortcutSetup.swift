@@ -9,6 +9,8 @@ public final class ShortcutSetup: Sendable {
     public let builder: ShortcutItemBuilder
     /// Renders a list's representations.
     public let renderer: ShortcutListRenderer
+    /// `GET /shortcuts/android/res.zip`'s archive of the static items, built on first use.
+    private let androidResources = AndroidResourcesArchive()
 
     /// Creates a setup.
     public init(builder: ShortcutItemBuilder = ShortcutItemBuilder(), renderer: ShortcutListRenderer = ShortcutListRenderer()) {
@@ -21,6 +23,12 @@ public final class ShortcutSetup: Sendable {
     /// depends on of the dynamic items; nil when it depends on the whole list.
     public func dynamicItemsShown(by key: ShortcutRepresentationKey) -> Int? {
         renderer.shownLimit(key).map { max(0, $0 - builder.staticItems.count(where: \.enabled)) }
+    }
+
+    /// The static items as an Android `res/` folder in one ZIP archive, and its ETag: built by
+    /// the first caller, then kept as long as this setup.
+    func androidResourcesArchive() -> AndroidResourcesArchive.Built {
+        androidResources.archive(of: self)
     }
 
     /// The translations of the static items.

@@ -42,6 +42,10 @@ public final class InMemoryDataStore: DataStore, AccountStore {
 
     public var changes: ContactChangeFeed { defaultContacts.changes }
 
+    /// Never counts anything: nothing here was stored by another run, and every row was
+    /// decoded when it was made.
+    public let skippedRows = StoredRowSkips()
+
     /// Never reports anything: one process owns the store.
     public let remoteTriggers = TriggerFeed()
 

@@ -40,36 +40,45 @@ public struct StoredScheduledItem: Sendable, Equatable {
         return Tombstone.ended(item, since: leftAt)
     }
 
+    /// The table the stores keep the items in, as `UndecodableRow` names it.
+    package static let table = "scheduled_items"
+
     /// Reads back an item from its stored columns (texts, icon, userInfo and accounts as JSON
-    /// text, times in ms), so that the backends agree; throws when a column does not read.
+    /// text, times in ms read as instants, never as text), so that the backends agree; an
+    /// `UndecodableRow` when a column does not read, or a time is outside the years 0001–9999.
     package static func decode(
         id: String, type: String, title: String, subtitle: String?, icon: String?, userInfo: String?, fromMilliseconds: Int64,
         untilMilliseconds: Int64, accounts: String?, createdMilliseconds: Int64, revision: Int64, deletedMilliseconds: Int64?
-    ) throws(StorageError) -> StoredScheduledItem {
-        func parsed(_ text: String) throws(StorageError) -> JSONValue {
-            do throws(JSONParseError) {
-                return try JSONParser.parse(text)
-            } catch {
-                throw StorageError(.ioError, message: "scheduled item \(id): a stored column is not JSON")
-            }
+    ) -> Result<StoredScheduledItem, UndecodableRow> {
+        func undecodable(_ reason: String) -> Result<StoredScheduledItem, UndecodableRow> {
+            .failure(UndecodableRow(table: table, id: id, reason: reason))
         }
-        var body: [String: JSONValue] = [
-            "type": .string(type), "title": try parsed(title),
-            "from": .string(Timestamp(millisecondsSince1970: fromMilliseconds).rfc3339),
-            "until": .string(Timestamp(millisecondsSince1970: untilMilliseconds).rfc3339),
-        ]
-        if let subtitle { body["subtitle"] = try parsed(subtitle) }
-        if let icon { body["icon"] = try parsed(icon) }
-        if let userInfo { body["userInfo"] = try parsed(userInfo) }
-        if let accounts { body["accounts"] = try parsed(accounts) }
+        var body: [String: JSONValue] = ["type": .string(type)]
+        for (field, text) in [("title", title), ("subtitle", subtitle), ("icon", icon), ("userInfo", userInfo), ("accounts", accounts)] {
+            guard let text else { continue }
+            guard let value = try? JSONParser.parse(text) else { return undecodable("stored \(field) is not JSON") }
+            body[field] = value
+        }
+        let times = (
+            Timestamp.stored(fromMilliseconds, column: "from_ms", table: table, id: id),
+            Timestamp.stored(untilMilliseconds, column: "until_ms", table: table, id: id),
+            Timestamp.stored(createdMilliseconds, column: "created_ms", table: table, id: id)
+        )
+        let from: Timestamp
+        let until: Timestamp
+        let created: Timestamp
+        switch times {
+        case (.success(let f), .success(let u), .success(let c)): (from, until, created) = (f, u, c)
+        case (.failure(let error), _, _), (_, .failure(let error), _), (_, _, .failure(let error)): return .failure(error)
+        }
         let draft: ScheduledItemDraft
         do throws(ValidationError) {
-            draft = try ScheduledItemDraft(json: body)
+            draft = try ScheduledItemDraft(json: body, from: from, until: until)
         } catch {
-            throw StorageError(.ioError, message: "scheduled item \(id): stored \(error.field) does not read")
+            return undecodable("stored \(error.field) does not read: \(error.message)")
         }
-        let item = ScheduledItem(id: id, draft: draft, createdAt: Timestamp(millisecondsSince1970: createdMilliseconds), revision: revision)
-        return StoredScheduledItem(item: item, deletedAt: deletedMilliseconds.map(Timestamp.init(millisecondsSince1970:)))
+        let item = ScheduledItem(id: id, draft: draft, createdAt: created, revision: revision)
+        return .success(StoredScheduledItem(item: item, deletedAt: deletedMilliseconds.map(Timestamp.init(millisecondsSince1970:))))
     }
 
     /// The JSON text of each column `decode` reads back: title, subtitle, icon, userInfo, accounts.

@@ -111,6 +111,7 @@ private final class CountingTokenLookups: DataStore, AccountStore {
     var changes: ContactChangeFeed { base.changes }
     var remoteTriggers: TriggerFeed { base.remoteTriggers }
     var scheduledItems: any ScheduledItemStore { base.scheduledItems }
+    var skippedRows: StoredRowSkips { base.skippedRows }
     func ping() throws(StorageError) { try base.ping() }
     func close() throws(StorageError) { try base.close() }
     func createAccount(name: String, tokenDigest: [UInt8]) throws(StorageError) -> Account {
