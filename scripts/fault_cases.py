@@ -354,6 +354,10 @@ def partition_case(kind, a, b, relay_b, faults, settings, figures):
         shortcut_statuses.add(b.last_items_status)
         if warning and warned_at is None:
             warned_at = elapsed
+            refused = b.call("GET", "/events", timeout=3)
+            check(refused is not None and refused.status == 503 and refused.headers.get("retry-after")
+                  and refused.json().get("type", "").endswith("/change-feed-lost"),
+                  f"{kind}: /events during the lost feed got {refused and (refused.status, refused.body[:200])}")
         if unready_at is None and any(s[1] == 503 for s in probe.since(cut)):
             unready_at = min(s[0] for s in probe.since(cut) if s[1] == 503) - cut
         if kind == "silent" and settings.show_keepalives and "keepalive_gone" not in figures:

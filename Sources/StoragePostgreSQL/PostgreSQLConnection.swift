@@ -57,7 +57,12 @@ final class PostgreSQLConnection: @unchecked Sendable {
             let limit = PostgreSQLTimeouts.milliseconds(PostgreSQLConnectionDefaults.idleInTransaction)
             settings += (settings.isEmpty ? "" : "; ") + "SET idle_in_transaction_session_timeout = \(limit)"
         }
-        try run(settings)
+        if !settings.isEmpty { try run(settings) }
+    }
+
+    /// The value of the libpq parameter `keyword` the connection was made with (`keepalives_idle`).
+    func parameter(_ keyword: String) -> String? {
+        Self.option(keyword, of: handle)
     }
 
     /// The value of `keyword` the connection was made with (after the location was expanded).
