@@ -4,7 +4,8 @@
 ///
 /// Without them a connection whose network drops packets silently (no reset) waits for ever:
 /// the listener never learns it missed notifications and a request waits on a reply that never
-/// comes. With them the kernel gives up on such a connection within `detectionBound`.
+/// comes. With them the kernel gives up on such a connection 25 s after its last packet when
+/// idle, or 25 s after a query sent into the silence.
 enum PostgreSQLConnectionDefaults {
     /// Keywords and values handed to libpq before the location, which overrides any of them.
     /// - keepalives after 10 s of silence, every 5 s, 3 unanswered close it: an idle connection
@@ -23,8 +24,6 @@ enum PostgreSQLConnectionDefaults {
         ("tcp_user_timeout", "25000"),
     ]
 
-    /// The longest a silently dead connection goes unnoticed with the defaults above.
-    static let detectionBound = Duration.seconds(30)
 
     /// How long a session may sit inside a transaction without sending a statement before the
     /// server ends it (`idle_in_transaction_session_timeout`), so that an instance cut off in the
