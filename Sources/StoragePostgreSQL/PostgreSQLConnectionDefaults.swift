@@ -24,7 +24,6 @@ enum PostgreSQLConnectionDefaults {
         ("tcp_user_timeout", "25000"),
     ]
 
-
     /// How long a session may sit inside a transaction without sending a statement before the
     /// server ends it (`idle_in_transaction_session_timeout`), so that an instance cut off in the
     /// middle of a transaction releases its row locks within seconds instead of holding them
