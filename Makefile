@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-PHONY_PG := test-postgres run-postgres
+PHONY_PG := test-postgres run-postgres test-faults
 .PHONY: $(PHONY_PG) deps build release run test test-android test-asan perf-check fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
@@ -61,6 +61,13 @@ test-android: deps
 test-postgres: EXTRA_APT += postgresql-15 nginx-light python3
 test-postgres: deps
 	scripts/postgres-e2e.sh
+
+## test-faults: two instances on one PostgreSQL, each in a network namespace of its own; B's traffic to PostgreSQL
+## dropped silently, reset and delayed, and A cut while holding a row lock (scripts/test-faults.sh; skipped, saying
+## so, where network namespaces cannot be made). Everything it makes is removed at the end, even on failure.
+test-faults: EXTRA_APT += postgresql-15 iptables iproute2 python3
+test-faults: deps
+	scripts/test-faults.sh
 
 ## run-postgres: a throwaway PostgreSQL in .build/pg, two instances (18081, 18082), nginx on 8080; Ctrl-C stops all
 run-postgres: EXTRA_APT += postgresql-15 nginx-light

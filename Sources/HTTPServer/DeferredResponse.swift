@@ -29,16 +29,24 @@ public final class DeferredResponse: Sendable {
         }
     }
 
-    /// Supplies the response, from any thread; the second and later calls are ignored.
-    public func complete(_ response: HTTPResponse) {
+    /// Whether the response was supplied (`complete`).
+    public var isCompleted: Bool {
+        state.withLock { $0.response != nil }
+    }
+
+    /// Supplies the response, from any thread; the second and later calls are ignored (and
+    /// return false: their response is never sent).
+    @discardableResult
+    public func complete(_ response: HTTPResponse) -> Bool {
         state.withLock { state in
-            guard state.response == nil else { return }
+            guard state.response == nil else { return false }
             state.response = state.transforms.reduce(response) { $1($0) }
             state.transforms = []
             if state.suspended, let connection = state.connection {
                 state.suspended = false
                 MHD_resume_connection(connection.pointer)
             }
+            return true
         }
     }
 

@@ -15,7 +15,7 @@ enum Routes {
         let preview = PreviewPageController(settings: shortcuts.settings)
         return [
             Route("GET", "/healthz", "getHealth", access: .open, store: .never, system.getHealth),
-            Route("GET", "/readyz", "getReadiness", access: .open, system.getReadiness),
+            Route("GET", "/readyz", "getReadiness", access: .open, store: .never, system.getReadiness),
             Route("GET", "/metrics", "getMetrics", access: .operations, store: .never, system.getMetrics),
             Route("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, store: .never, system.getOpenAPIDocument),
 

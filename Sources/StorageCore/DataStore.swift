@@ -23,7 +23,11 @@ public protocol DataStore: Sendable {
     /// The stored rows this store's reads left out because they do not decode (never a reason
     /// to stop: see `StoredRowSkips`).
     var skippedRows: StoredRowSkips { get }
-    /// Checks the store answers (for readiness).
+    /// Whether this process hears of the changes other processes make to the store; nil for a
+    /// store only this process uses.
+    var changeFeed: ChangeFeedStatus? { get }
+    /// Checks the store answers (for readiness), from what is known of its connections: it never
+    /// waits on the database.
     func ping() throws(StorageError)
     /// Flushes what the backend buffers at shutdown (SQLite: a WAL checkpoint).
     func close() throws(StorageError)
@@ -32,4 +36,7 @@ public protocol DataStore: Sendable {
 extension DataStore {
     /// SQLite (WAL: a read never waits for a writer) and the in-memory store: no.
     public var readsMayWait: Bool { false }
+
+    /// A store only this process uses: no feed to lose.
+    public var changeFeed: ChangeFeedStatus? { nil }
 }

@@ -29,9 +29,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
     init(
         _ location: PostgreSQLLocation, database: String? = nil, timeouts: PostgreSQLTimeouts = .none, log: StorageLog = .discard
     ) throws(StorageError) {
-        // Defaults first, then the location (expanded by libpq), then what must win.
-        var keywords = ["application_name", "connect_timeout", "dbname"]
-        var values = ["quickactiond", "5", location.conninfo]
+        // Defaults first (`PostgreSQLConnectionDefaults`), then the location (expanded by libpq,
+        // so what it names wins), then what must win.
+        var keywords = PostgreSQLConnectionDefaults.parameters.map(\.keyword) + ["dbname"]
+        var values = PostgreSQLConnectionDefaults.parameters.map(\.value) + [location.conninfo]
         if let database {
             keywords.append("dbname")
             values.append(database)
@@ -51,7 +52,29 @@ final class PostgreSQLConnection: @unchecked Sendable {
         self.timeouts = timeouts
         self.handle = connection
         self.notices = notices
-        if timeouts != .none { try run(timeouts.sessionSettings) }
+        var settings = timeouts == .none ? "" : timeouts.sessionSettings
+        if !PostgreSQLConnectionDefaults.setsIdleInTransaction(Self.option("options", of: connection)) {
+            let limit = PostgreSQLTimeouts.milliseconds(PostgreSQLConnectionDefaults.idleInTransaction)
+            settings += (settings.isEmpty ? "" : "; ") + "SET idle_in_transaction_session_timeout = \(limit)"
+        }
+        if !settings.isEmpty { try run(settings) }
+    }
+
+    /// The value of the libpq parameter `keyword` the connection was made with (`keepalives_idle`).
+    func parameter(_ keyword: String) -> String? {
+        Self.option(keyword, of: handle)
+    }
+
+    /// The value of `keyword` the connection was made with (after the location was expanded).
+    private static func option(_ keyword: String, of connection: OpaquePointer) -> String? {
+        guard let options = PQconninfo(connection) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
     }
 
     deinit {
@@ -81,6 +104,40 @@ final class PostgreSQLConnection: @unchecked Sendable {
         // A closed socket reads as "nothing new": ask the server, so a lost connection shows.
         if payloads.isEmpty && !isOpen { throw failure() }
         return payloads
+    }
+
+    /// Sends `sql` (constants of this module only) without waiting for its results: they are
+    /// read by `readAvailable(queryPending:)`, beside the notifications.
+    func sendQuery(_ sql: String) throws(StorageError) {
+        guard PQsendQuery(handle, sql) == 1 else { throw failure() }
+    }
+
+    /// Reads what the server sent without waiting: the notifications' payloads and, when a query
+    /// sent with `sendQuery` is pending and all its results are in, how it ended (nil while it
+    /// runs). Throws when the connection is lost.
+    func readAvailable(queryPending: Bool) throws(StorageError) -> (payloads: [String], query: Result<Void, StorageError>?) {
+        guard PQconsumeInput(handle) == 1 else { throw failure() }
+        var outcome: Result<Void, StorageError>?
+        var queryFailure: StorageError?
+        while queryPending && outcome == nil && PQisBusy(handle) == 0 {
+            guard let result = PQgetResult(handle) else {
+                outcome = queryFailure.map { .failure($0) } ?? .success(())
+                break
+            }
+            do {
+                _ = try check(result, sql: "")
+            } catch {
+                if error.isPostgreSQLConnectionLoss || !isOpen { throw error }
+                queryFailure = queryFailure ?? error
+            }
+        }
+        var payloads: [String] = []
+        while let notification = PQnotifies(handle) {
+            payloads.append(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+        if payloads.isEmpty && outcome == nil && !isOpen { throw failure() }
+        return (payloads, outcome)
     }
 
     /// Runs `sql` with `values` bound (a prepared statement, made on first use); returns its

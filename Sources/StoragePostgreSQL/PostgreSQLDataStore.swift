@@ -61,8 +61,11 @@ final class PostgreSQLDataStore: DataStore {
     /// A read may wait on a lock another client holds (up to the session's limits).
     var readsMayWait: Bool { true }
 
-    /// Throws while the server is unreachable, while a read of `contacts` does not answer within
-    /// the probe's limits, or after client queries timed out lately (readiness answers 503).
+    /// Whether the listener hears the other instances now.
+    var changeFeed: ChangeFeedStatus? { database.feed }
+
+    /// Throws while the server is unreachable or slow, as the listener's heartbeat last found it,
+    /// or after client queries timed out lately (readiness answers 503); never waits on the server.
     func ping() throws(StorageError) {
         try database.ping()
     }

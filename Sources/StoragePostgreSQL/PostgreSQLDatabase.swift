@@ -21,8 +21,12 @@ final class PostgreSQLDatabase: Sendable {
     let scheduledItemChanges = ScheduledItemChangeFeed()
     /// The rows reads left out because they do not decode (logged to the connector's log).
     let skippedRows: StoredRowSkips
+    /// Whether the listener hears the other instances now.
+    let feed = ChangeFeedStatus()
+    /// What the listener's heartbeat last heard from the server (readiness reads it).
+    let heartbeat = PostgreSQLHeartbeat()
 
-    /// What readiness runs on a reader: a read of `contacts`, which waits behind a lock that
+    /// What the listener's heartbeat runs: a read of `contacts`, which waits behind a lock that
     /// keeps requests from reading it (`LOCK TABLE … IN ACCESS EXCLUSIVE MODE`), under the
     /// probe's short limits (`SET LOCAL` lasts for the statements of this one query string).
     static func probe(_ timeouts: PostgreSQLTimeouts) -> String {
@@ -48,13 +52,13 @@ final class PostgreSQLDatabase: Sendable {
     /// Where the database is.
     var location: PostgreSQLLocation { connector.location }
 
-    /// Checks that the store serves requests: client queries did not time out lately, a reader
-    /// reads `contacts` within the probe's limits, and the writer reaches the server (only
-    /// when it is idle: busy, it is committing, which is proof enough).
+    /// Checks that the store serves requests, from what is known without asking the server:
+    /// the listener's heartbeat answers in time and succeeds (`PostgreSQLHeartbeat`), no client
+    /// query timed out lately, and the last attempt to connect did not fail. Never waits on the
+    /// database nor on a connection's lock.
     func ping() throws(StorageError) {
+        if let problem = heartbeat.problem(server: location.server) { throw problem }
         if let timeout = connector.health.recentTimeout { throw timeout }
-        let probe = Self.probe(connector.timeouts)
-        try readers.unobserved { (connection) throws(StorageError) in try connection.run(probe) }
-        _ = try writer.session.useIfIdle { (connection) throws(StorageError) in try connection.run("SELECT 1") }
+        if connector.backoff.lastFailure != nil { throw connector.unreachable() }
     }
 }

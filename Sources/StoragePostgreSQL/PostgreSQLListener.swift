@@ -13,10 +13,18 @@ import Synchronization
 /// - a trigger is read by its event id and published on `remoteTriggers`;
 /// - a replaced token or a deleted account is published on `accountChanges`.
 ///
-/// The connection is re-established with the session's backoff. Notices sent while it was
-/// down are lost, so after each reconnection `AccountChange.everything` is published: the API
-/// drops its cached tokens and lists and ends its event streams, whose clients resume with
-/// `Last-Event-ID` and get the gap's triggers from the log.
+/// The same connection carries the heartbeat (`PostgreSQLHeartbeat`): a small query every
+/// 500 ms, whose answers readiness reads. A connection whose heartbeat goes unanswered for
+/// `PostgreSQLHeartbeat.silenceLimit` is given up as lost, as is one libpq reports broken (a
+/// reset, or the keepalives of `PostgreSQLConnectionDefaults`): a network that drops packets
+/// silently cannot hide a lost feed for longer than that.
+///
+/// While the connection is lost, `feed` says so (the API ends its event streams and marks the
+/// lists it serves as stale). It is re-established with the session's backoff. Notices sent
+/// while it was down are lost, so after each reconnection `AccountChange.everything` is
+/// published: the API drops its cached tokens and lists and ends its event streams, whose
+/// clients resume with `Last-Event-ID` and get the gap's triggers from the log; every list
+/// cached is read again.
 final class PostgreSQLListener: Sendable {
     private let database: PostgreSQLDatabase
     private let worker: PostgreSQLSessionThread
@@ -40,6 +48,7 @@ final class PostgreSQLListener: Sendable {
     /// writer's completions).
     func start() throws(StorageError) {
         try worker.session.use(retry: false) { _ throws(StorageError) in }
+        database.heartbeat.connected()
         worker.start(name: "quickactiond.postgresql.listener") { [self] in run() }
     }
 
@@ -49,27 +58,55 @@ final class PostgreSQLListener: Sendable {
     }
 
     private func run() {
-        var seen = 0
+        var seen = connections.value.load(ordering: .relaxed)
+        let heartbeat = database.heartbeat
+        let probe = PostgreSQLDatabase.probe(database.connector.timeouts)
         while !worker.isStopped {
             do {
                 let payloads = try worker.session.use(retry: false) { (connection) throws(StorageError) -> [String] in
-                    connection.waitForInput(milliseconds: 200)
-                    return try connection.notifications()
+                    if heartbeat.isDue {
+                        try connection.sendQuery(probe)
+                        heartbeat.sent()
+                    }
+                    connection.waitForInput(milliseconds: 100)
+                    let input = try connection.readAvailable(queryPending: heartbeat.inFlight)
+                    switch input.query {
+                    case .success?: heartbeat.answered(nil)
+                    case .failure(let failure)?: heartbeat.answered(failure)
+                    case nil: break
+                    }
+                    if heartbeat.isSilent { throw StorageError.postgreSQLConnection("PostgreSQL did not answer the heartbeat in time") }
+                    return input.payloads
                 }
                 let opened = connections.value.load(ordering: .relaxed)
                 if opened != seen {
-                    if seen > 0 { resynchronize() }
                     seen = opened
+                    heartbeat.connected()
+                    database.feed.markLive()
+                    resynchronize()
                 }
                 // This instance's own notices (every write it commits) are skipped before they are parsed.
                 let own = database.instance + ":"
                 let others = payloads.lazy.filter { !$0.hasPrefix(own) }.compactMap(PostgreSQLChangeNotice.init(payload:))
                 handle(others.filter { $0.instance != database.instance })
             } catch {
+                lost(error)
                 // The session throws at once while it backs off: pause instead of spinning.
                 usleep(20_000)
             }
         }
+    }
+
+    /// The connection failed or fell silent: it is dropped (the next use reconnects) and the
+    /// feed counts as lost until then.
+    private func lost(_ error: StorageError) {
+        worker.session.disconnect()
+        database.heartbeat.disconnected()
+        if !database.feed.isLost {
+            database.connector.log.log(
+                .warning, "PostgreSQL change feed lost; reconnecting", ["server": database.location.server, "error": error.message])
+        }
+        database.feed.markLost()
     }
 
     /// Most contacts of one account whose notices, in one batch, are read one by one; more, and

@@ -25,7 +25,7 @@ final class PostgreSQLReaderPool: Sendable {
         return try result.get()
     }
 
-    /// `read`, without telling readiness how it went (readiness's own probe).
+    /// `read`, without telling readiness how it went.
     func unobserved<Result: Sendable>(_ body: (PostgreSQLConnection) throws(StorageError) -> Result) throws(StorageError) -> Result {
         let start = Int(next.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessions.count))
         // A busy session would make us wait: look for an idle one first.

@@ -23,6 +23,10 @@ extension CommandLineParser {
             help: "PostgreSQL: longest a statement may run, then 503: 500ms, 5s, 1m, 0 for no limit (default 5s)",
             timeLimit: { $0.databaseTimeouts.statement = $1 }),
         CommandLineOption(
+            "--db-request-timeout", value: "DURATION",
+            help: "PostgreSQL: longest a request that needs the database waits, then 503 with Retry-After; 0 for none (default 5s)",
+            timeLimit: { $0.databaseRequestTimeout = $1 }),
+        CommandLineOption(
             "--db-lock-timeout", value: "DURATION", help: "PostgreSQL: longest a statement may wait for a lock, then 503 (default 3s)",
             timeLimit: { $0.databaseTimeouts.lock = $1 }),
         CommandLineOption("--store", value: "sqlite|memory", help: "where contacts live (default sqlite)") {

@@ -95,7 +95,7 @@ final class Service: Sendable {
                 idleTimeoutSeconds: configuration.idleTimeoutSeconds, threads: configuration.threads),
             handler: APIHandler(
                 router: router, logger: logger, limiter: configuration.rateLimit.map { RateLimiter(limit: $0) }, metrics: metrics,
-                workers: workers),
+                workers: workers, requestTimeout: configuration.databaseRequestTimeout),
             threadRows: threadRows)
         events.start()
         purger.start()

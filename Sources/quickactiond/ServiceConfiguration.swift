@@ -18,6 +18,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var databasePool = PostgreSQLBackend.defaultPoolSize
     /// The limits of every PostgreSQL statement and lock wait (`--db-statement-timeout`, `--db-lock-timeout`).
     public var databaseTimeouts = PostgreSQLTimeouts.standard
+    /// The longest a request that needs PostgreSQL waits for its answer, then 503 (`--db-request-timeout`).
+    public var databaseRequestTimeout = RequestDeadline.defaultTimeout
     /// Seed a new database with demo contacts.
     public var seed = true
     /// Largest request body.

@@ -189,7 +189,8 @@ import Testing
     @Test func everyOptionSetsItsOwnField() throws {
         let single = [
             "--host", "0.0.0.0", "--port", "9090", "--db", "other.sqlite", "--db-pool", "3", "--db-statement-timeout", "250ms",
-            "--db-lock-timeout", "2s", "--store", "memory", "--no-seed", "--shortcuts", "Info.plist", "--localizations", "L10n",
+            "--db-lock-timeout", "2s", "--db-request-timeout", "1500ms", "--store", "memory", "--no-seed", "--shortcuts", "Info.plist",
+            "--localizations", "L10n",
             "--platforms", "platforms.json", "--android-max-shortcuts", "5", "--app-name", "Fire", "--build-setting", "A=B", "--token",
             "token-0123456789abcdef", "--allow-unauthenticated",
             "--idempotency-ttl", "90m", "--trigger-retention", "0", "--max-body-bytes", "2048", "--max-header-bytes", "4096",
@@ -202,6 +203,7 @@ import Testing
         expected.databasePool = 3
         expected.databaseTimeouts.statement = .milliseconds(250)
         expected.databaseTimeouts.lock = .seconds(2)
+        expected.databaseRequestTimeout = .milliseconds(1500)
         expected.store = .memory
         expected.seed = false
         expected.shortcutsPath = "Info.plist"

@@ -22,18 +22,26 @@ public final class APIHandler: HTTPRequestHandler {
     private let limiter: RateLimiter?
     /// Where requests that need the store run, when its reads may wait.
     private let workers: StoreWorkers?
+    /// The longest a request that waits on the store goes unanswered (`--db-request-timeout`):
+    /// then it is answered with a 503 (`RequestDeadline`). Only with `workers`.
+    private let deadline: RequestDeadline?
 
     /// The route label for requests that match no route, so raw paths never become labels.
     public static let unmatchedRoute = "unmatched"
 
     /// Creates a handler over `router`, whose `access` decides who may call what; `limiter`
-    /// budgets each account's requests; `workers` run the requests that need the store.
-    public init(router: Router, logger: RequestLogger, limiter: RateLimiter? = nil, metrics: Metrics, workers: StoreWorkers? = nil) {
+    /// budgets each account's requests; `workers` run the requests that need the store, each
+    /// answered within `requestTimeout` (a 503 past it; zero: no deadline).
+    public init(
+        router: Router, logger: RequestLogger, limiter: RateLimiter? = nil, metrics: Metrics, workers: StoreWorkers? = nil,
+        requestTimeout: Duration = RequestDeadline.defaultTimeout
+    ) {
         self.router = router
         self.logger = logger
         self.limiter = limiter
         self.metrics = metrics
         self.workers = workers
+        deadline = workers == nil || requestTimeout == .zero ? nil : RequestDeadline(timeout: requestTimeout)
         metrics.register(router.routes.map(\.stats))
     }
 
@@ -50,7 +58,10 @@ public final class APIHandler: HTTPRequestHandler {
     public func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
         guard let workers else { return answer(request, on: connection) }
         switch respond(to: request, fromMemoryOnly: true, on: connection) {
-        case .answered(let response): return response
+        case .answered(let response):
+            // A write queued with the writer: its deferred answer logs whatever completes it.
+            if let pending = response.deferred { deadline?.arm(pending, startedAt: request.startedAt) { $0 } }
+            return response
         case .needsStore: return hand(request, to: workers)
         }
     }
@@ -70,6 +81,8 @@ public final class APIHandler: HTTPRequestHandler {
         // The connection stays on its HTTP thread: it was attributed to the request's account,
         // when one was known from memory, before the request was handed over.
         let queued = workers.submit { [self] in
+            // Answered already (its deadline passed while it waited for a worker): not run.
+            guard !pending.isCompleted else { return }
             let response = answer(request, on: .detached)
             // A write's answer comes later still, when its commit returns.
             if let later = response.deferred {
@@ -77,16 +90,31 @@ public final class APIHandler: HTTPRequestHandler {
                     pending.complete(completed)
                     return completed
                 }
-            } else {
-                pending.complete(response)
+            } else if !pending.complete(response), case .stream(let stream) = response.body {
+                // Its deadline answered first: the stream has no client.
+                stream.close()
             }
         }
-        if queued { return .deferred(pending) }
-        var stats = metrics.unmatched
-        if case .found(let route, _) = router.match(method: request.method, path: request.rawPath) { stats = route.stats }
+        if queued {
+            deadline?.arm(pending, startedAt: request.startedAt) { [self] response in
+                var response = response
+                finish(
+                    &response, method: request.method, path: request.path, route: stats(of: request), headers: request.headers,
+                    startedAt: request.startedAt)
+                return response
+            }
+            return .deferred(pending)
+        }
         var response = Problem.storeBusy(waiting: workers.queueLimit).response
-        finish(&response, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
+        finish(
+            &response, method: request.method, path: request.path, route: stats(of: request), headers: request.headers, startedAt: request.startedAt)
         return response
+    }
+
+    /// The counters of the route `request` matches (the unmatched ones when none does).
+    private func stats(of request: HTTPRequest) -> RouteStats {
+        if case .found(let route, _) = router.match(method: request.method, path: request.rawPath) { return route.stats }
+        return metrics.unmatched
     }
 
     /// Authenticates, routes and answers `request`; `fromMemoryOnly`, it stops short of

@@ -45,6 +45,12 @@ extension Router {
         dependencies.store?.accounts.accountChanges.observe { [weak events] change in
             if change == .everything { events?.closeStreams() }
         }
+        // A stream ends when this instance stops hearing the others (it would miss their
+        // triggers); its client resumes after the `retry:` pause, elsewhere or here once the
+        // feed is back (new streams are refused meanwhile).
+        dependencies.store?.changeFeed?.observe { [weak events] live in
+            if !live { events?.closeStreams() }
+        }
         let storeGauges = StoreGauges(workers: dependencies.workers) { try Self.storeGauges(dependencies) }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
@@ -55,12 +61,12 @@ extension Router {
                 contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
                 shortcuts: ShortcutsController(
                     settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife,
-                    schedule: dependencies.schedule),
+                    schedule: dependencies.schedule, changeFeed: dependencies.store?.changeFeed),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
                     idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife,
                     schedule: dependencies.schedule, logger: dependencies.logger),
-                events: EventsController(hub: events),
+                events: EventsController(hub: events, changeFeed: dependencies.store?.changeFeed),
                 accounts: AccountsController(store: dependencies.accounts?.store),
                 system: system,
                 scheduled: ScheduledItemsController(

@@ -6,15 +6,20 @@ import StorageCore
 final class EventsController: Sendable {
     static let noQuery: [String] = []
     let hub: EventHub
+    /// Whether this instance hears the other instances' changes (a shared store): while it does
+    /// not, a stream would miss them, so none is opened (503 `…/problems/change-feed-lost`).
+    let changeFeed: ChangeFeedStatus?
 
     /// Streams the request's account's events.
-    init(hub: EventHub) {
+    init(hub: EventHub, changeFeed: ChangeFeedStatus? = nil) {
         self.hub = hub
+        self.changeFeed = changeFeed
     }
 
     /// GET /events
     func streamEvents(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.noQuery)
+        if changeFeed?.isLost == true { throw Problem.changeFeedLost }
         let scope = try request.account()
         let cache = try scope.shortcuts()
         let lastEventID = request.http.headers.values(for: "Last-Event-ID").first

@@ -1,5 +1,6 @@
 import HTTPServer
 import QuickActions
+import StorageCore
 
 /// GET /shortcuts: the current quick-action list, negotiated and served from the cache.
 final class ShortcutsController: Sendable {
@@ -13,24 +14,50 @@ final class ShortcutsController: Sendable {
     let schedule: ScheduleBoard?
     /// Where the lists that render slowly are rendered.
     private let renders = ShortcutRenderQueue()
+    /// Whether this instance hears the other instances' changes (a shared store): while it does
+    /// not, a list it serves may miss them and says so (`staleWarning`).
+    let changeFeed: ChangeFeedStatus?
+
+    /// The `Warning` field (RFC 7234's code 110) of a list served while the change feed is lost.
+    static let staleWarning = #"110 - "Response is Stale""#
 
     /// Serves the request's account's list (`AccountScope.shortcuts()`).
-    init(settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil) {
+    init(
+        settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil,
+        changeFeed: ChangeFeedStatus? = nil
+    ) {
         self.settings = settings
         ranking = (order, usageHalfLife)
         self.schedule = schedule
+        self.changeFeed = changeFeed
     }
 
     /// GET /shortcuts
     func listShortcuts(_ request: APIRequest) throws -> HTTPResponse {
         guard let response = try listShortcuts(request, fromMemoryOnly: false) else { throw Problem.internalError() }
-        return response
+        return markedIfStale(response)
     }
 
     /// GET /shortcuts, answered from memory only: nil when the account's list (or, for a
     /// revalidation, its validator) is not cached, and the store must be read.
     func listCachedShortcuts(_ request: APIRequest) throws -> HTTPResponse? {
-        try listShortcuts(request, fromMemoryOnly: true)
+        try listShortcuts(request, fromMemoryOnly: true).map(markedIfStale)
+    }
+
+    /// `response` with `Warning: 110` while the change feed is lost (then or when it completes).
+    private func markedIfStale(_ response: HTTPResponse) -> HTTPResponse {
+        guard let changeFeed, changeFeed.isLost else { return response }
+        if let deferred = response.deferred {
+            deferred.map { completed in
+                var completed = completed
+                completed.headers.add("Warning", Self.staleWarning)
+                return completed
+            }
+            return response
+        }
+        var marked = response
+        marked.headers.add("Warning", Self.staleWarning)
+        return marked
     }
 
     private func listShortcuts(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {

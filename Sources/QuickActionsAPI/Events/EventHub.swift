@@ -260,13 +260,10 @@ public final class EventHub: Sendable {
         streams.forEach { $0.stream.close() }
     }
 
-    /// Streams currently open.
+    /// Streams currently open. Read from the leaf lock: the hub's own is held while a
+    /// subscription waits on the store, and `/metrics` never waits on the database.
     public var openStreams: Int {
-        state.withLock { state in
-            state.streams.removeAll { $0.stream.isClosed }
-            settle(&state)
-            return state.streams.count
-        }
+        open.withLock { open in open.values.reduce(0) { count, streams in count + streams.count { !$0.isClosed } } }
     }
 
     /// One SSE frame. `data` is compact JSON (no newlines), so it is one `data:` line.

@@ -87,9 +87,13 @@ paths:
         200 when the database answers and takes writes, 503 otherwise. After a write failed for a
         storage reason (a full disk, an I/O error), readiness stays 503 until a write succeeds
         again: each /readyz then tries a small write of its own (undone in the same transaction).
-        Reads keep working meanwhile. On PostgreSQL it reads `contacts` under a lock limit of at
-        most a second, and is 503 while that read times out (a table locked elsewhere) or while
-        client queries time out (until one succeeds, or for 10 s). Open without a token.
+        Reads keep working meanwhile. On PostgreSQL it answers within 1 s at all times, from what
+        is known of the connections, never by waiting on the database: the listener's heartbeat
+        (a read of `contacts` under a lock limit of 1 s, every 500 ms) is 503 once unanswered for
+        2 s (the database cannot be reached), while it fails (a table locked elsewhere), and once
+        three in a row took over 750 ms each (the database is too slow); it is also 503 while the
+        last connection attempt failed and while client queries time out (until one succeeds, or
+        for 10 s). Open without a token.
       security: []
       responses:
         "200":
@@ -553,6 +557,14 @@ paths:
           headers:
             Cache-Control:
               description: "`no-store` on a list with `explain` or `include`."
+              schema:
+                type: string
+            Warning:
+              description: |
+                `110 - "Response is Stale"` (RFC 7234's code) when the list was served from memory
+                while this instance does not hear the other instances' changes (PostgreSQL: its
+                listener lost its connection, noticed within 6 s of a silent cut); it may miss
+                changes made through them. Absent otherwise.
               schema:
                 type: string
             ETag:
@@ -1202,7 +1214,23 @@ paths:
         "429":
           $ref: "#/components/responses/TooManyRequests"
         "503":
-          $ref: "#/components/responses/ServiceUnavailable"
+          description: |
+            As for any request that needs the database (`ServiceUnavailable`); or, on PostgreSQL,
+            `https://quickactiond.dev/problems/change-feed-lost`: this instance does not hear the
+            other instances' changes now (its listener is reconnecting), so it opens no stream.
+            Resume with `Last-Event-ID` after `Retry-After`, here or on another instance. An open
+            stream ends when its instance loses the change feed in the same way (its `retry:`
+            field gave the pause).
+          headers:
+            Retry-After:
+              required: true
+              description: Seconds to wait before resuming.
+              schema:
+                type: integer
+          content:
+            application/problem+json:
+              schema:
+                $ref: "#/components/schemas/Problem"
   /accounts:
     get:
       operationId: listAccounts
@@ -1570,7 +1598,10 @@ components:
         (PostgreSQL: a statement or lock wait ran past `--db-statement-timeout` or
         `--db-lock-timeout`, a lock held elsewhere or a busy server; nothing of it was stored),
         `https://quickactiond.dev/problems/storage-busy` (PostgreSQL: too many requests already
-        wait for the database; this one was not run), or
+        wait for the database; this one was not run), `https://quickactiond.dev/problems/storage-timeout`
+        also when no answer came within `--db-request-timeout` (5 s) whatever the network does
+        (a write may then still take effect: send it again, a trigger with the same
+        Idempotency-Key), or
         `https://quickactiond.dev/problems/service-unavailable` (anything else).
         Never the request's own fault: a value the database cannot store is `422`.
       headers:
