@@ -133,7 +133,7 @@ docker-check: deps
 ## then docker-compose.yml with podman-compose (nginx, two instances, PostgreSQL); base images are
 ## stand-ins from Debian's packages, made when absent (deploy/standins/README.md); skips, saying so,
 ## where podman cannot run
-container-check: EXTRA_APT += podman debootstrap runc python3-venv
+container-check: EXTRA_APT += podman debootstrap runc netavark aardvark-dns python3-venv
 container-check: deps
 	scripts/container-check.sh
 

@@ -22,19 +22,22 @@ timed() { # NAME COMMAND... -> runs it and says how long making NAME took
     "$@"
     echo "container-check: made stand-in $name in $((SECONDS - t0)) s"
 }
+quiet() { "$@" >/dev/null; }
 
 make_debian() {
     local rootfs
     rootfs=$(mktemp -d /tmp/qa-rootfs.XXXXXX)
-    trap 'rm -rf "$rootfs"' RETURN
     debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$rootfs.log" 2>&1 \
-        || { tail -20 "$rootfs.log" >&2; rm -f "$rootfs.log"; return 1; }
+        || { tail -20 "$rootfs.log" >&2; rm -rf "$rootfs" "$rootfs.log"; return 1; }
     rm -f "$rootfs.log"
     # The official slim image's dpkg excludes (docs, man pages, locales), applied now and for
     # every package installed later.
     cp "$standins/dpkg-slim.cfg" "$rootfs/etc/dpkg/dpkg.cfg.d/docker-slim"
-    rm -rf "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* \
-        "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+    find "$rootfs/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
+    find "$rootfs/usr/share/locale" -mindepth 1 -maxdepth 1 -not -name locale.alias -exec rm -rf {} +
+    rm -rf "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/groff/* \
+        "$rootfs"/usr/share/lintian/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/cache/apt/archives/*.deb \
+        "$rootfs"/var/lib/apt/lists/*
     rm -f "$rootfs/etc/apt/sources.list"
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then
         cp /etc/apt/sources.list.d/debian.sources "$rootfs/etc/apt/sources.list.d/"
@@ -42,17 +45,18 @@ make_debian() {
         echo "deb $mirror bookworm main" >"$rootfs/etc/apt/sources.list"
     fi
     tar -C "$rootfs" -c . | podman import --change 'CMD ["bash"]' - debian:bookworm-slim >/dev/null
+    rm -rf "$rootfs"
 }
 
 if ! have debian:bookworm-slim; then timed debian:bookworm-slim make_debian; fi
 tag_both debian:bookworm-slim
 if ! have swift:6.3.1-bookworm; then
     [ -x /opt/swift/usr/bin/swift ] || { echo "container-check: no toolchain at /opt/swift to make swift:6.3.1-bookworm" >&2; exit 1; }
-    timed swift:6.3.1-bookworm podman build --format docker -q -v /opt/swift:/opt/swift-host:ro -t swift:6.3.1-bookworm \
-        -f "$standins/swift.Containerfile" "$standins" >/dev/null
+    timed swift:6.3.1-bookworm quiet podman build --format docker -q -v /opt/swift:/opt/swift-host:ro -t swift:6.3.1-bookworm \
+        -f "$standins/swift.Containerfile" "$standins"
 fi
 tag_both swift:6.3.1-bookworm
-if ! have postgres:15; then timed postgres:15 podman build --format docker -q -t postgres:15 -f "$standins/postgres.Containerfile" "$standins" >/dev/null; fi
+if ! have postgres:15; then timed postgres:15 quiet podman build --format docker -q -t postgres:15 -f "$standins/postgres.Containerfile" "$standins"; fi
 tag_both postgres:15
-if ! have nginx:latest; then timed nginx podman build --format docker -q -t nginx:latest -f "$standins/nginx.Containerfile" "$standins" >/dev/null; fi
+if ! have nginx:latest; then timed nginx quiet podman build --format docker -q -t nginx:latest -f "$standins/nginx.Containerfile" "$standins"; fi
 tag_both nginx:latest
