@@ -3,6 +3,13 @@
 #   docker build -t quickactiond .
 #   docker run -p 8080:8080 -v quickactions:/data quickactiond
 #
+# With podman, build in Docker's image format: the default OCI format drops the HEALTHCHECK.
+#   podman build --format docker -t quickactiond .
+#   podman run -p 8080:8080 -v quickactions:/data quickactiond
+#
+# make container-check builds this file unchanged with podman and runs the image and
+# docker-compose.yml as an operator would (scripts/container-check.sh).
+#
 # scripts/check-dockerfile.sh lints this file (hadolint) and checks that the
 # runtime stage's apt packages provide every shared library the binary links.
 

@@ -9,7 +9,7 @@ SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
 PHONY_PG := test-postgres run-postgres test-faults
-.PHONY: $(PHONY_PG) deps build release run test test-android test-asan perf-check fuzz bench schemathesis lint check-architecture format docker-check embed-openapi embed-preview test-browser screenshots clean
+.PHONY: $(PHONY_PG) deps build release run test test-android test-asan perf-check fuzz bench schemathesis lint check-architecture format docker-check container-check embed-openapi embed-preview test-browser screenshots clean
 
 FUZZ_SECONDS ?= 30
 
@@ -134,6 +134,15 @@ docker-check: EXTRA_APT += python3-venv
 docker-check: deps
 	scripts/check-dockerfile.sh
 	scripts/check-compose.sh
+
+## container-check: builds the unchanged Dockerfile with podman and runs the image as an operator would
+## (seeded list, uid, restart and a new container on the volume, healthcheck, stop, the token refusal),
+## then docker-compose.yml with podman-compose (nginx, two instances, PostgreSQL); base images are
+## stand-ins from Debian's packages, made when absent (deploy/standins/README.md); skips, saying so,
+## where podman cannot run
+container-check: EXTRA_APT += podman debootstrap runc netavark aardvark-dns python3-venv
+container-check: deps
+	scripts/container-check.sh
 
 ## embed-openapi: copy openapi.yaml into the binary's sources (a test fails when they differ)
 embed-openapi:
