@@ -23,7 +23,7 @@ scripts/postgres.sh start "$work/pg"
 eval "$(scripts/postgres.sh env "$work/pg")"
 swift build --build-tests
 QUICKACTIOND_TEST_NGINX=1 swift test --skip-build --filter \
-    'StorageTests|CrossInstanceEndToEndTests|PostgreSQLDeadlineEndToEndTests|CrossInstanceScheduledItemsEndToEndTests|PostgreSQLOutageEndToEndTests|PostgreSQLStoreTests|PostgreSQLLockEndToEndTests|PostgreSQLLogEndToEndTests|ContactQuotaEndToEndTests|AccountDeletionEndToEndTests|ControlCharacterEndToEndTests|SchemaVersionEndToEndTests|ReloadEndToEndTests'
+    'StorageTests|CrossInstanceEndToEndTests|CrossInstanceEventOrderEndToEndTests|PostgreSQLDeadlineEndToEndTests|CrossInstanceScheduledItemsEndToEndTests|PostgreSQLOutageEndToEndTests|PostgreSQLStoreTests|PostgreSQLLockEndToEndTests|PostgreSQLLogEndToEndTests|ContactQuotaEndToEndTests|AccountDeletionEndToEndTests|ControlCharacterEndToEndTests|SchemaVersionEndToEndTests|ReloadEndToEndTests|ScheduledTypeCollisionEndToEndTests|StoredRowsEndToEndTests'
 
 # Two instances on one database behind nginx.
 psql -X -q -c 'CREATE DATABASE qa_lb'

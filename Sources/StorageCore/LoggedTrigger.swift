@@ -14,3 +14,6 @@ public struct LoggedTrigger: Sendable, Equatable {
         self.record = record
     }
 }
+
+/// A logged trigger and whose it is: what a read of every account's log gives.
+public typealias AccountLoggedTrigger = (account: AccountKey, trigger: LoggedTrigger)

@@ -34,7 +34,9 @@ public protocol TriggerStore: Sendable {
     func disabledCount() throws(StorageError) -> Int
 
     // The trigger log behind `Last-Event-ID`: one sequence of event ids, shared by triggers
-    // and the `shortcuts` events that `reserveEventID` numbers.
+    // and the `shortcuts` events that `reserveEventID` numbers. Ids are given in commit order:
+    // a read that sees a trigger sees every trigger with a lower id that is ever stored, so the
+    // log never gains an id below one already read (see docs/scaling.md, "Event ids").
 
     /// Stores as `record(_:answer:)` does, and says the trigger's event id. With a `pick`, the
     /// same transaction counts it in the contact's use score when the contact is a favorite of
@@ -50,7 +52,12 @@ public protocol TriggerStore: Sendable {
     /// The triggers after event id `id`, oldest first, at most `limit`; nil when the log no
     /// longer holds all of them (some were purged) or `id` was never given.
     func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]?
-    /// A new event id from the triggers' sequence, given to no trigger, before or after.
+    /// Every account's triggers after event id `id` and, when `end` is given, before it, oldest
+    /// first, at most `limit`, each with its account: what the event streams are sent (whole store).
+    func loggedTriggers(after id: Int64, before end: Int64?, limit: Int) throws(StorageError) -> [AccountLoggedTrigger]
+    /// A new event id from the triggers' sequence, given to no trigger, before or after. Every
+    /// trigger with a lower id is stored when it returns (or never will be), and every trigger
+    /// stored after it has a higher id: a place in the log between two triggers.
     func reserveEventID() throws(StorageError) -> Int64
 }
 

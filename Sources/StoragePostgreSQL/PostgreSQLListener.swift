@@ -10,7 +10,8 @@ import Synchronization
 /// For each notice of another instance (its own are skipped: they carry its id):
 /// - a contact change publishes a re-read of that account on `changes` (a change with
 ///   neither before nor after), once per account per wake-up however many arrived;
-/// - a trigger is read by its event id and published on `remoteTriggers`;
+/// - a trigger is published on `remoteTriggers` (its account, once per wake-up): the event
+///   streams read it from the log, in id order;
 /// - a replaced token or a deleted account is published on `accountChanges`.
 ///
 /// The same connection carries the heartbeat (`PostgreSQLHeartbeat`): a small query every
@@ -117,6 +118,7 @@ final class PostgreSQLListener: Sendable {
     private func handle(_ notices: [PostgreSQLChangeNotice]) {
         var contacts: [(account: AccountKey, sequences: [Int64])] = []
         var scheduled = false
+        var triggers: Set<AccountKey> = []
         for notice in notices {
             switch notice.kind {
             case .contact:
@@ -126,11 +128,7 @@ final class PostgreSQLListener: Sendable {
                     contacts.append((notice.account, [notice.number]))
                 }
             case .trigger:
-                let logged = try? database.readers.read { (connection) throws(StorageError) -> LoggedTrigger? in
-                    let result = try connection.execute(PostgreSQLTriggerSQL.byEventID, [.integer(notice.account.rawValue), .integer(notice.number)])
-                    return result.count > 0 ? PostgreSQLTriggerSQL.logged(result, 0) : nil
-                }
-                if let logged = logged ?? nil { database.remoteTriggers.publish(account: notice.account, logged) }
+                triggers.insert(notice.account)
             case .usage:
                 // Read once the trigger's transaction committed: the key as it is now.
                 let key = try? database.readers.read { (connection) throws(StorageError) -> Double? in
@@ -150,6 +148,7 @@ final class PostgreSQLListener: Sendable {
             }
         }
         if scheduled { database.scheduledItemChanges.publish() }
+        for account in triggers { database.remoteTriggers.publish(account: account) }
         for (account, sequences) in contacts { publishContacts(sequences, of: account) }
     }
 

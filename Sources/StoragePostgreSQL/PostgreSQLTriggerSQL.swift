@@ -4,10 +4,27 @@ import StorageCore
 /// The PostgreSQL trigger, answer and trigger-log statements: constants, values always bound.
 /// Event ids come from the sequence `event_ids`, shared by triggers (`triggers.seq`) and
 /// reserved ids, so one number space orders both kinds of event on every instance.
+///
+/// Ids are given in commit order, on every instance: a transaction takes them only under the
+/// transaction-scoped advisory lock of `lockEventIDs`, taken as late as it can be (after every other
+/// statement of the transaction that may wait on a row) and held until it ends. PostgreSQL marks
+/// a transaction committed before it releases its locks, so a transaction that takes the lock
+/// next both gets higher ids and commits later; a snapshot that sees an id sees every committed
+/// lower one, and no lower id commits after it (aborted ones leave gaps).
 enum PostgreSQLTriggerSQL {
+    /// The advisory lock under which event ids are taken ('QAEV').
+    static let eventLockKey: Int64 = 0x5141_4556
+    /// Taken in the transaction that takes event ids, immediately before it takes them.
+    static let lockEventIDs = "SELECT pg_advisory_xact_lock(\(eventLockKey))"
     static let columns = "id, type, user_info, launch, device_id, received_ms, message, contact_id"
-    /// Values: account, then `insertValues`.
-    static let insert = "INSERT INTO triggers (account, \(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING seq"
+    /// The insert of `rows` triggers (values: each one's `insertValues`), answering each one's id
+    /// and event id: one statement for a batch's triggers, so the event lock is held briefly.
+    static func insertReturningIDs(rows: Int) -> String {
+        let placeholders = (0..<rows).map { row in "(" + (1...9).map { "$\(row * 9 + $0)" }.joined(separator: ", ") + ")" }
+        return "INSERT INTO triggers (account, \(columns)) VALUES " + placeholders.joined(separator: ", ") + " RETURNING id, seq"
+    }
+    /// Rows per statement: 9 parameters each, well under PostgreSQL's 65,535.
+    static let maximumPerStatement = 1000
     /// Values: account, type, contact id, limit.
     static let list = """
         SELECT \(columns) FROM triggers WHERE account = $1 AND ($2::text IS NULL OR type = $2) \
@@ -40,8 +57,9 @@ enum PostgreSQLTriggerSQL {
     static let bounds = "SELECT (SELECT purged_through FROM trigger_log), (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM event_ids)"
     /// Values: account, the event id to start after, the limit.
     static let after = "SELECT \(columns), seq FROM triggers WHERE account = $1 AND seq > $2 ORDER BY seq LIMIT $3"
-    /// Values: account, event id.
-    static let byEventID = "SELECT \(columns), seq FROM triggers WHERE account = $1 AND seq = $2"
+    /// Every account's: values: the event id to start after, the one to stop before, the limit.
+    static let everyAccountAfter = "SELECT \(columns), seq, account FROM triggers WHERE seq > $1 AND seq < $2 ORDER BY seq LIMIT $3"
+    /// Run under `lockEventIDs`, in a transaction of its own.
     static let reserve = "SELECT nextval('event_ids')"
 
     static func insertValues(_ record: TriggerRecord, account: AccountKey) -> [PostgreSQLValue] {
@@ -69,6 +87,11 @@ enum PostgreSQLTriggerSQL {
     /// A trigger and its event id, from a result selecting `columns, seq`.
     static func logged(_ result: PostgreSQLResult, _ row: Int) -> LoggedTrigger {
         LoggedTrigger(eventID: result.int64(row, 8), record: record(result, row))
+    }
+
+    /// A trigger, its event id and its account, from a result selecting `columns, seq, account`.
+    static func accountLogged(_ result: PostgreSQLResult, _ row: Int) -> AccountLoggedTrigger {
+        (account: AccountKey(result.int64(row, 9)), trigger: logged(result, row))
     }
 
     /// The values of `claimAnswer`.

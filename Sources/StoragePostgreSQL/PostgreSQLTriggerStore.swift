@@ -34,10 +34,14 @@ final class PostgreSQLTriggerStore: TriggerStore {
                         return Counted(append: .answered(PostgreSQLTriggerSQL.answer(winner, 0)), usage: nil)
                     }
                 }
-                let inserted = try connection.execute(PostgreSQLTriggerSQL.insert, PostgreSQLTriggerSQL.insertValues(record, account: account))
                 let usage = try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) }
-                return Counted(append: .recorded(eventID: inserted.int64(0, 0)), usage: usage)
+                return Counted(append: nil, usage: usage)
             },
+            // The trigger's row, inserted with its event id once every write of the transaction is
+            // staged, under the event lock (see `PostgreSQLTriggerSQL`).
+            eventIDs: PostgreSQLEventRow(
+                row: { counted in counted.append == nil ? (record.id, PostgreSQLTriggerSQL.insertValues(record, account: account)) : nil },
+                numbered: { counted, eventID in Counted(append: .recorded(eventID: eventID), usage: counted.usage) }),
             notify: { counted in
                 guard case .recorded(let eventID) = counted.append else { return [] }
                 let trigger = PostgreSQLChangeNotice(instance: instance, kind: .trigger, account: account, number: eventID)
@@ -47,13 +51,20 @@ final class PostgreSQLTriggerStore: TriggerStore {
             committed: { counted in
                 if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
             }
-        ).append
+        ).stored()
     }
 
-    /// What an append stored: the trigger (or the answer it found) and the pick it counted.
+    /// What an append stored: the trigger (or the answer it found; nil until the trigger's row is
+    /// inserted) and the pick it counted.
     private struct Counted: Sendable {
-        var append: TriggerAppend
+        var append: TriggerAppend?
         var usage: UsageChange?
+
+        /// The append, once the write committed (its event ids were taken).
+        func stored() throws(StorageError) -> TriggerAppend {
+            guard let append else { throw StorageError(message: "a trigger's write committed without its row") }
+            return append
+        }
     }
 
     /// Counts `pick` in the use score of its contact, when that is a favorite of `account`, in
@@ -142,8 +153,27 @@ final class PostgreSQLTriggerStore: TriggerStore {
         }
     }
 
+    func loggedTriggers(after id: Int64, before end: Int64?, limit: Int) throws(StorageError) -> [AccountLoggedTrigger] {
+        try store.readers.read { (connection) throws(StorageError) -> [AccountLoggedTrigger] in
+            try connection.execute(PostgreSQLTriggerSQL.everyAccountAfter, [.integer(id), .integer(end ?? .max), .integer(Int64(max(limit, 0)))])
+                .rows(PostgreSQLTriggerSQL.accountLogged)
+        }
+    }
+
     func reserveEventID() throws(StorageError) -> Int64 {
-        // nextval is outside transactions: a reader connection serves, no commit is needed.
-        try store.readers.read { (connection) throws(StorageError) -> Int64 in try connection.execute(PostgreSQLTriggerSQL.reserve).int64(0, 0) }
+        // Under the event lock, in a transaction of its own (on a reader: it writes no row): every
+        // transaction that took a lower id has ended, and every later one takes a higher id.
+        try store.readers.read { (connection) throws(StorageError) -> Int64 in
+            try connection.run("BEGIN")
+            do throws(StorageError) {
+                try connection.execute(PostgreSQLTriggerSQL.lockEventIDs)
+                let id = try connection.execute(PostgreSQLTriggerSQL.reserve).int64(0, 0)
+                try connection.run("COMMIT")
+                return id
+            } catch {
+                if connection.isOpen { try? connection.run("ROLLBACK") }
+                throw error
+            }
+        }
     }
 }

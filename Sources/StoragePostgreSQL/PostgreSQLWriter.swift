@@ -84,15 +84,18 @@ final class PostgreSQLWriter: Sendable {
     }
 
     /// Runs `body` in the next group commit and waits until that commit returned.
+    /// `eventIDs`, when given, takes the write's event ids from what `body` staged: it runs after
+    /// every write of the transaction was staged, under the event lock (`PostgreSQLTriggerSQL`).
     func write<Value: Sendable>(
         _ body: @escaping @Sendable (PostgreSQLConnection) throws(StorageError) -> Value,
+        eventIDs: PostgreSQLEventRow<Value>? = nil,
         notify: @escaping @Sendable (Value) -> [PostgreSQLChangeNotice] = { _ in [] },
         committed: (@Sendable (Value) -> Void)? = nil
     ) throws(StorageError) -> Value {
         let outcome = Mutex<Result<Value, StorageError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let write = PostgreSQLWrite(
-            body, notify: notify, committed: committed,
+            body, eventIDs: eventIDs, notify: notify, committed: committed,
             completion: { result in
                 outcome.withLock { $0 = result }
                 done.signal()
@@ -219,11 +222,10 @@ final class PostgreSQLWriter: Sendable {
                     return false
                 }
             }
-            for write in batch where inserts.count <= 1 || !(write is PostgreSQLContactInsertWrite) {
-                if !write.stage(on: connection) {
-                    if let failure = write.failure, failure.isPostgreSQLTimeout { throw failure }
-                    return false
-                }
+            let staged = batch.filter { inserts.count <= 1 || !($0 is PostgreSQLContactInsertWrite) }
+            guard try Self.stage(staged, on: connection) else {
+                if let failure = staged.lazy.compactMap(\.failure).first, failure.isPostgreSQLTimeout { throw failure }
+                return false
             }
             return true
         } notices: {
@@ -240,7 +242,7 @@ final class PostgreSQLWriter: Sendable {
     /// writes to it) was rolled back whole, and runs again.
     private func commitAlone(_ write: any PostgreSQLQueuedWrite) throws(StorageError) {
         for attempt in 1...3 {
-            if try transaction({ (connection) throws(StorageError) -> Bool in write.stage(on: connection) }, notices: { write.notices }) {
+            if try transaction({ (connection) throws(StorageError) -> Bool in try Self.stage([write], on: connection) }, notices: { write.notices }) {
                 write.didCommit()
                 break
             }
@@ -283,5 +285,38 @@ final class PostgreSQLWriter: Sendable {
                 guard !commitSent, attempts < 2, error.isPostgreSQLConnectionLoss || !session.isConnected else { throw error }
             }
         }
+    }
+}
+
+extension PostgreSQLWriter {
+    /// Stages `writes` in the open transaction: each write, then (when any inserts a trigger row)
+    /// the event lock and the rows, in one statement, last: nothing of the transaction waits on a
+    /// row while it holds the lock, and it holds it for as few round trips as can be. False when a
+    /// write failed (the transaction is then aborted).
+    static func stage(_ writes: some Collection<any PostgreSQLQueuedWrite>, on connection: PostgreSQLConnection) throws(StorageError) -> Bool {
+        for write in writes where !write.stage(on: connection) { return false }
+        let rows = writes.compactMap { write in write.eventRow.map { (write: write, row: $0) } }
+        guard !rows.isEmpty else { return true }
+        try connection.execute(PostgreSQLTriggerSQL.lockEventIDs)
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let chunk = rows[start..<min(start + PostgreSQLTriggerSQL.maximumPerStatement, rows.endIndex)]
+            do throws(StorageError) {
+                let result = try connection.execute(PostgreSQLTriggerSQL.insertReturningIDs(rows: chunk.count), chunk.flatMap(\.row.values))
+                let ids = Dictionary(
+                    result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }, uniquingKeysWith: { first, _ in first })
+                for (write, row) in chunk {
+                    write.stage(eventID: ids[row.id].map { .success($0) } ?? .failure(StorageError(message: "an inserted trigger was not returned")))
+                }
+            } catch {
+                // Aborted: the batch is rolled back and run write by write, where this is the
+                // one write's own failure (unless it timed out or the connection was lost).
+                if error.isPostgreSQLConnectionLoss || error.isPostgreSQLTimeout { throw error }
+                chunk.forEach { $0.write.stage(eventID: .failure(error)) }
+                return false
+            }
+            start = chunk.endIndex
+        }
+        return rows.allSatisfy { $0.write.failure == nil }
     }
 }

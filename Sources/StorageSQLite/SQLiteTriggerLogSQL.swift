@@ -13,6 +13,10 @@ enum SQLiteTriggerLogSQL {
         """
     /// Values: account, the event id to start after, the limit.
     static let after = "SELECT \(SQLiteTriggerSQL.columns), seq FROM triggers WHERE account = ? AND seq > ? ORDER BY seq LIMIT ?"
+    /// Every account's: values: the event id to start after, the one to stop before, the limit.
+    static let everyAccountAfter = """
+        SELECT \(SQLiteTriggerSQL.columns), seq, account FROM triggers WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?
+        """
     /// Run before a purge batch, with its bound values: the floor rises to the batch's highest seq.
     static let raiseFloor = """
         UPDATE trigger_log SET purged_through = max(purged_through, coalesce(

@@ -83,6 +83,16 @@ extension SQLiteTriggerStore {
         }
     }
 
+    func loggedTriggers(after id: Int64, before end: Int64?, limit: Int) throws(StorageError) -> [AccountLoggedTrigger] {
+        // One writer gives ids and commits in the same order, and a read sees the commits up to
+        // one of them (WAL): no lower id commits after a read saw a higher one.
+        try database.readers.read { connection throws(StorageError) -> [AccountLoggedTrigger] in
+            try connection.rows(SQLiteTriggerLogSQL.everyAccountAfter, [.integer(id), .integer(end ?? .max), .integer(Int64(max(limit, 0)))]) { row in
+                (account: AccountKey(row.int64(at: 9)), trigger: LoggedTrigger(eventID: row.int64(at: 8), record: SQLiteTriggerSQL.record(row)))
+            }
+        }
+    }
+
     func reserveEventID() throws(StorageError) -> Int64 {
         try database.write { connection throws(StorageError) -> Int64 in
             try connection.run(SQLiteTriggerLogSQL.advanceSequence)

@@ -47,6 +47,16 @@ import Testing
         #expect(try again.next("trigger", within: 0.3) == nil)
     }
 
+    @Test(
+        "Triggers from several clients at once reach a client resuming at random points once each, in increasing id order",
+        arguments: [["--no-seed"], ["--no-seed", "--store", "memory"]])
+    func concurrentTriggersReachAResumingClientInOrder(arguments: [String]) throws {
+        let server = try ServerProcess(arguments: arguments)
+        defer { server.stop() }
+        try CrossInstanceEventOrderEndToEndTests.check(
+            try CrossInstanceEventOrderEndToEndTests.follow(server, while: [server], terminatingListenerOf: nil))
+    }
+
     @Test("An id the log cannot resume from (unknown, not a number) gets just the list")
     func unknownIdGetsJustTheList() throws {
         let server = try ServerProcess(arguments: ["--no-seed"])

@@ -35,12 +35,13 @@ extension Router {
                 if new.shortcuts !== old.shortcuts { cache.reconfigure(new.shortcuts) }
             }
         }
-        // Triggers recorded by other processes on a shared store reach this process's streams;
-        // after a gap in the store's notices, the streams end and their clients resume with
-        // Last-Event-ID, which replays the gap's triggers from the store.
+        // Triggers recorded by other processes on a shared store reach this process's streams,
+        // read from the log in id order with this process's own; after a gap in the store's
+        // notices, the streams end and their clients resume with Last-Event-ID, which replays
+        // the gap's triggers from the store.
         // (Weakly: the hub reaches the store through its log, and the feeds belong to the store.)
-        dependencies.store?.remoteTriggers.observe { [weak events] account, logged in
-            events?.publishTrigger(account: account, eventID: logged.eventID, data: EventsController.replayData(logged.record))
+        dependencies.store?.remoteTriggers.observe { [weak events] account in
+            if events?.hasStreams(of: account) == true { events?.deliverTriggersLater() }
         }
         dependencies.store?.accounts.accountChanges.observe { [weak events] change in
             if change == .everything { events?.closeStreams() }

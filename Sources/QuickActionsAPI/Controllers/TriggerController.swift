@@ -125,7 +125,9 @@ final class TriggerController: Sendable {
         }
         let pending = DeferredResponse()
         let (metrics, events, logger, account) = (metrics, events, logger, scope.key)
+        events.announceTrigger(id: record.id, data: bytes)
         scope.triggers.append(record, answer: stored, pick: pick) { result in
+            if case .success(.recorded) = result {} else { events.triggerFailed(id: record.id) }
             switch result {
             case .success(.answered(let winner)):
                 do throws(Problem) {
@@ -135,7 +137,7 @@ final class TriggerController: Sendable {
                 }
             case .success(.recorded(let eventID)):
                 metrics.countTrigger(type: trigger.type)
-                events.publishTrigger(account: account, eventID: eventID, data: bytes)
+                events.triggerCommitted(account: account, id: record.id, eventID: eventID, data: bytes)
                 var headers = HTTPHeaders()
                 headers.add("Content-Type", "application/json")
                 pending.complete(HTTPResponse(status: 200, headers: headers, body: .bytes(bytes)))

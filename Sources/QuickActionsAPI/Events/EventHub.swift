@@ -8,22 +8,31 @@ import Synchronization
 /// client: each stream has a bounded buffer, and one that overflows is dropped.
 ///
 /// Two locks, taken in this order: the hub's own (`state`), held while an event id is reserved
-/// in the store (that is, while waiting for the store's writer), and `open`, a leaf lock that
-/// never waits for anything. Code that runs while the store's writer is held (a commit's hooks:
-/// the change feed, token replacements, deleted accounts) may take `open` only (`hasStreams(of:)`,
-/// `closeStreams(of:)`, `closeStreams()`): waiting for the hub's lock there closes a cycle with
-/// a subscription reserving its id, which the kernel's deadlock check on the lock turns into a
-/// crash ("Recursive call to lock Mutex").
+/// in the store (that is, while waiting for the store's writer) and while the trigger log is
+/// read, and `open` (and `answers`), leaf locks that never wait for anything. Code that runs
+/// while the store's writer is held (a commit's hooks: the change feed, token replacements,
+/// deleted accounts) may take `open` only (`hasStreams(of:)`, `closeStreams(of:)`,
+/// `closeStreams()`): waiting for the hub's lock there closes a cycle with a subscription
+/// reserving its id, which the kernel's deadlock check on the lock turns into a crash
+/// ("Recursive call to lock Mutex").
+///
+/// With a log (a store), trigger events are sent from it, never from memory: the hub reads the
+/// log after `delivered`, in id order, and sends what it read, under its lock. The store gives
+/// ids in commit order (`TriggerStore`), so no trigger with a lower id than one read is ever
+/// stored later: a stream never sends an id lower than one it sent, and a resume after any id it
+/// sent (`triggers(afterEventID:)`, `seq > id`) replays every later trigger, once.
 public final class EventHub: Sendable {
-    private struct State {
+    struct State {
         var nextId: Int64 = 1
         var streams: [Subscriber] = []
         /// How many streams `open` was last made from (see `settle`).
         var settledCount = 0
+        /// The log's triggers up to this id were sent to the streams that wanted them.
+        var delivered: Int64 = 0
     }
 
     /// A stream, and the version of the last shortcut list it was sent.
-    private struct Subscriber {
+    struct Subscriber {
         /// Whose events it gets.
         let account: AccountKey
         let stream: StreamingBody
@@ -40,9 +49,16 @@ public final class EventHub: Sendable {
     public let maxStreamsPerAccount: Int
     /// `maxStreamsPerAccount` unless given.
     public static let defaultMaxStreamsPerAccount = 8
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// The open streams by account: what the commit path may look at or close (see above).
     private let open = Mutex<[AccountKey: [StreamingBody]]>([:])
+    /// What this process's own triggers, not yet committed, are sent with (their POST answer,
+    /// which the log does not keep), by trigger id (a leaf lock).
+    let answers = Mutex<[String: [UInt8]]>([:])
+    /// Whether a read of the log is queued on `feed` (wake-ups meanwhile join it).
+    let feedQueued = Atomic<Bool>(false)
+    /// Where reads of the log that nobody waits for run (other processes' triggers, heartbeats).
+    let feed = DispatchQueue(label: "quickactiond.events.feed")
     private let running = Atomic<Bool>(false)
     /// Set by `closeAll()`: a stream asked for later (by a request still being answered) ends at once.
     private let closed = Atomic<Bool>(false)
@@ -70,6 +86,9 @@ public final class EventHub: Sendable {
     private func scheduleHeartbeat() {
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(heartbeatSeconds)) { [weak self] in
             guard let self, self.running.load(ordering: .relaxed) else { return }
+            // A trigger whose notice was lost (another process's, while the listener was down)
+            // is sent within a heartbeat.
+            self.deliverTriggers()
             self.heartbeat()
             self.scheduleHeartbeat()
         }
@@ -111,6 +130,8 @@ public final class EventHub: Sendable {
                 throw Problem.tooManyStreams(limit: maxStreamsPerAccount, retryAfter: heartbeatSeconds)
             }
             let id = try nextID(&state)
+            // No stream is open: none needs the log's triggers before this place in it.
+            if log != nil && !state.streams.contains(where: { !$0.stream.isClosed }) { state.delivered = max(state.delivered, id) }
             var bytes = Array("retry: 3000\n".utf8)
             if let log = replayLog ?? log, let after = lastEventID.flatMap({ Int64($0) }),
                 let missed = try log.triggers(afterEventID: after, limit: Self.maxReplay + 1), missed.count <= Self.maxReplay
@@ -176,7 +197,7 @@ public final class EventHub: Sendable {
 
     /// Makes `open` the open streams of `state` again once streams have left it (under the
     /// hub's lock, after a pass that dropped closed or too slow streams).
-    private func settle(_ state: inout State) {
+    func settle(_ state: inout State) {
         guard state.streams.count != state.settledCount else { return }
         state.settledCount = state.streams.count
         let streams = state.streams
@@ -187,20 +208,27 @@ public final class EventHub: Sendable {
     }
 
     /// Sends the trigger at `eventID` (its place in the store's log) to every stream of
-    /// `account` that has not had it.
+    /// `account` that has not had it. Only for a hub without a log: one with a log sends the
+    /// log's triggers in its order (`triggerCommitted`, `deliverTriggers`).
     public func publishTrigger(account: AccountKey = .default, eventID: Int64, data: [UInt8]) {
         state.withLock { state in
-            let frame = Self.frame(id: eventID, event: "trigger", data: data)
-            state.streams.removeAll { subscriber in
-                guard subscriber.account == account, subscriber.triggersThrough < eventID else { return subscriber.stream.isClosed }
-                return !subscriber.stream.write(frame)
-            }
+            send(eventID: eventID, data: data, to: account, &state)
             settle(&state)
         }
     }
 
+    /// Writes the trigger event `eventID` to each stream of `account` that has not had it;
+    /// drops the closed and the too slow.
+    func send(eventID: Int64, data: [UInt8], to account: AccountKey, _ state: inout State) {
+        let frame = Self.frame(id: eventID, event: "trigger", data: data)
+        state.streams.removeAll { subscriber in
+            guard subscriber.account == account, subscriber.triggersThrough < eventID else { return subscriber.stream.isClosed }
+            return !subscriber.stream.write(frame)
+        }
+    }
+
     /// The next event id: reserved in the store when there is one, else counted here.
-    private func nextID(_ state: inout State) throws(StorageError) -> Int64 {
+    func nextID(_ state: inout State) throws(StorageError) -> Int64 {
         guard let log else {
             defer { state.nextId += 1 }
             return state.nextId
@@ -213,9 +241,7 @@ public final class EventHub: Sendable {
     public func publishShortcuts(account: AccountKey = .default, version: Int, data: [UInt8]) {
         state.withLock { state in
             guard state.streams.contains(where: { $0.account == account && $0.shortcutsVersion < version }) else { return }
-            // Without an id (the store could not give one) a client's Last-Event-ID stays
-            // where it was, which still resumes correctly.
-            let frame = Self.frame(id: try? nextID(&state), event: "shortcuts", data: data)
+            let frame = Self.frame(id: placeInLog(&state), event: "shortcuts", data: data)
             state.streams.removeAll { subscriber in
                 guard subscriber.account == account, subscriber.shortcutsVersion < version else { return subscriber.stream.isClosed }
                 return !subscriber.stream.write(frame)
@@ -230,7 +256,7 @@ public final class EventHub: Sendable {
     /// Sends `event` to every open stream; drops the closed and the too slow.
     public func publish(_ event: String, data: [UInt8]) {
         state.withLock { state in
-            let frame = Self.frame(id: try? nextID(&state), event: event, data: data)
+            let frame = Self.frame(id: placeInLog(&state), event: event, data: data)
             state.streams.removeAll { !$0.stream.write(frame) }
             settle(&state)
         }

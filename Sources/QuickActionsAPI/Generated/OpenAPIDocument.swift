@@ -1174,8 +1174,11 @@ paths:
 
         **Event ids and resuming.** Ids are decimal integers from one sequence kept in the
         database: a `trigger` event's id is the trigger's place in the trigger log, and each
-        `shortcuts` event takes the next unused number of the same sequence. So ids increase
-        along a stream, survive restarts, and are never given twice. A client that reconnects
+        `shortcuts` event takes the next unused number of the same sequence. Ids are given in
+        commit order, on every instance sharing the database, and trigger events are sent from
+        the log in its order: so ids only increase along every stream (gaps are normal), survive
+        restarts, and are never given twice, and no trigger is ever stored later with an id below
+        one a stream has sent. A client that reconnects
         with the last id it saw as `Last-Event-ID` (browsers' `EventSource` does so by itself)
         first gets, in order and with their original ids, the `trigger` events accepted after
         that id, then the current list as a `shortcuts` event, then live events: no trigger is

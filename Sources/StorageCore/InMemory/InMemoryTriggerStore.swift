@@ -97,6 +97,16 @@ public final class InMemoryTriggerStore: TriggerStore {
         }
     }
 
+    public func loggedTriggers(after id: Int64, before end: Int64?, limit: Int) throws(StorageError) -> [AccountLoggedTrigger] {
+        // Ids are given and triggers logged under one lock: the log is in id order, and whatever
+        // a read sees, no lower id comes after it.
+        shared.state.withLock { state in
+            state.logged.lazy.filter { $0.eventID > id && $0.eventID < end ?? .max }.prefix(max(limit, 0)).map {
+                (account: $0.account, trigger: LoggedTrigger(eventID: $0.eventID, record: $0.record))
+            }
+        }
+    }
+
     public func reserveEventID() throws(StorageError) -> Int64 {
         shared.state.withLock { state in
             state.lastEventID += 1

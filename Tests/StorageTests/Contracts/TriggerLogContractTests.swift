@@ -32,6 +32,23 @@ import Testing
     }
 
     @Test(arguments: RepositoryKind.local)
+    func theLogIsReadInIdOrderBetweenTwoPlaces(kind: TriggerStoreKind) throws {
+        try kind.withStore { (store: any TriggerStore) throws in
+            let first = try #require(Self.eventID(try store.append(Self.record("a"), answer: nil)))
+            let reserved = try store.reserveEventID()
+            let second = try #require(Self.eventID(try store.append(Self.record("b"), answer: nil)))
+            let third = try #require(Self.eventID(try store.append(Self.record("c"), answer: nil)))
+            let all = try store.loggedTriggers(after: 0, before: nil, limit: 10)
+            #expect(all.map(\.trigger.eventID) == [first, second, third] && Set(all.map(\.account.rawValue)).count == 1)
+            #expect(all.map(\.trigger.record.id) == ["a", "b", "c"])
+            #expect(try store.loggedTriggers(after: 0, before: reserved, limit: 10).map(\.trigger.record.id) == ["a"])
+            #expect(try store.loggedTriggers(after: reserved, before: third, limit: 10).map(\.trigger.eventID) == [second])
+            #expect(try store.loggedTriggers(after: first, before: nil, limit: 1).map(\.trigger.record.id) == ["b"])
+            #expect(try store.loggedTriggers(after: third, before: nil, limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.local)
     func anIdNeverGivenIsUnknown(kind: TriggerStoreKind) throws {
         try kind.withStore { (store: any TriggerStore) throws in
             #expect(try store.triggers(afterEventID: 0, limit: 10) == [])
@@ -95,6 +112,7 @@ extension TriggerLogContractTests {
         @Test func triggersAndReservedIdsShareOneIncreasingSequence() throws {
             try contract.triggersAndReservedIdsShareOneIncreasingSequence(kind: .postgres)
         }
+        @Test func theLogIsReadInIdOrderBetweenTwoPlaces() throws { try contract.theLogIsReadInIdOrderBetweenTwoPlaces(kind: .postgres) }
         @Test func anIdNeverGivenIsUnknown() throws { try contract.anIdNeverGivenIsUnknown(kind: .postgres) }
         @Test func aSecondClaimOfAKeyStoresNothingAndGetsTheFirstAnswer() throws {
             try contract.aSecondClaimOfAKeyStoresNothingAndGetsTheFirstAnswer(kind: .postgres)
