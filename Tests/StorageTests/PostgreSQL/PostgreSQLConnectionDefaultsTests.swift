@@ -22,10 +22,10 @@ import Testing
     @Test func everyConnectionGetsKeepalivesTimeoutsAndAnIdleTransactionLimit() throws {
         let connection = try Self.connect()
         #expect(connection.parameter("keepalives") == "1")
-        #expect(connection.parameter("keepalives_idle") == "10")
-        #expect(connection.parameter("keepalives_interval") == "5")
+        #expect(connection.parameter("keepalives_idle") == "5")
+        #expect(connection.parameter("keepalives_interval") == "2")
         #expect(connection.parameter("keepalives_count") == "3")
-        #expect(connection.parameter("tcp_user_timeout") == "25000")
+        #expect(connection.parameter("tcp_user_timeout") == "10000")
         #expect(connection.parameter("connect_timeout") == "5")
         #expect(try Self.show("idle_in_transaction_session_timeout", on: connection) == "10s")
     }
@@ -37,7 +37,7 @@ import Testing
         #expect(connection.parameter("keepalives_count") == "1")
         #expect(connection.parameter("tcp_user_timeout") == "3000")
         #expect(connection.parameter("connect_timeout") == "3")
-        #expect(connection.parameter("keepalives_interval") == "5")
+        #expect(connection.parameter("keepalives_interval") == "2")
         #expect(try Self.show("idle_in_transaction_session_timeout", on: connection) == "2500ms")
     }
 
