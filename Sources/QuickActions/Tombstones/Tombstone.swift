@@ -13,6 +13,13 @@ public struct Tombstone: Sendable, Equatable {
         case contact(String)
         /// A scheduled item, by its id.
         case scheduledItem(String)
+
+        /// The id it names: the contact's or the scheduled item's.
+        public var id: String {
+            switch self {
+            case .contact(let id), .scheduledItem(let id): id
+            }
+        }
     }
 
     /// How long a tombstone is kept, by default (`--disabled-retention`).
