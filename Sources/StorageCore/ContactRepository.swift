@@ -23,7 +23,8 @@ public protocol ContactRepository: Sendable {
     func favorites() throws(StorageError) -> [Contact]
     /// The disabled items of the account's contacts: a tombstone for each favorite that stopped
     /// being one (unfavorited or deleted) and was not purged since (`TriggerStore.purgeDisabled`),
-    /// oldest first. Every write keeps them in its own transaction (`ContactWriteRule.tombstone`).
+    /// oldest first, at most `StoreLimits.maxDisabledItems` (the newest). Every write keeps them
+    /// in its own transaction (`ContactWriteRule.tombstone`), and trims them to that limit there.
     func tombstones() throws(StorageError) -> [Tombstone]
     /// Contacts whose name is `name` as `ContactName` compares names (trimmed, canonical
     /// equivalence), in creation order.

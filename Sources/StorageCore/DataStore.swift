@@ -1,3 +1,5 @@
+import QuickActions
+
 /// One backend's whole store: accounts, and each account's contacts and triggers. The
 /// composition root opens one (see `DataStoreBackend`); everything else reaches the data
 /// through the account-scoped views it hands out, so a view can only ever see its account.
@@ -26,6 +28,11 @@ public protocol DataStore: Sendable {
     /// Whether this process hears of the changes other processes make to the store; nil for a
     /// store only this process uses.
     var changeFeed: ChangeFeedStatus? { get }
+    /// Reads the usage keys under `halfLife` (`--usage-half-life`) from now on. When the store
+    /// records another half-life for them, rescales every key at `now` in one transaction
+    /// (`UsageScore.rescaled`: each favorite keeps its score and its place) and records
+    /// `halfLife` in the same transaction. Run at start-up, before any list is read.
+    func adoptUsageHalfLife(_ halfLife: UsageHalfLife, at now: Timestamp) throws(StorageError) -> UsageHalfLifeAdoption
     /// Checks the store answers (for readiness), from what is known of its connections: it never
     /// waits on the database.
     func ping() throws(StorageError)

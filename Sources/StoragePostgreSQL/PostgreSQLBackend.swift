@@ -16,12 +16,17 @@ public struct PostgreSQLBackend: DataStoreBackend {
     public var timeouts: PostgreSQLTimeouts
     /// Where the server's notices and its reachability are logged.
     public var log: StorageLog
+    /// The bounds its stores' writes keep (`--max-disabled-items`).
+    public var limits: StoreLimits
 
     /// Creates the backend.
-    public init(poolSize: Int = Self.defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard) {
+    public init(
+        poolSize: Int = Self.defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard, limits: StoreLimits = .standard
+    ) {
         self.poolSize = poolSize
         self.timeouts = timeouts
         self.log = log
+        self.limits = limits
     }
 
     public var name: String { "PostgreSQL" }
@@ -31,6 +36,6 @@ public struct PostgreSQLBackend: DataStoreBackend {
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {
-        try PostgreSQLDataStore.open(location, poolSize: poolSize, timeouts: timeouts, log: log)
+        try PostgreSQLDataStore.open(location, poolSize: poolSize, timeouts: timeouts, log: log, limits: limits)
     }
 }

@@ -21,6 +21,9 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     var changes: ContactChangeFeed { store.changes }
 
+    /// The most disabled items the account keeps (`StoreLimits.maxDisabledItems`).
+    private var maxDisabledItems: Int { store.limits.maxDisabledItems }
+
     func create(_ contact: NewContact, quota: Int?) throws(StorageError) -> Contact {
         let outcome = Mutex<Result<Contact, StorageError>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -72,7 +75,7 @@ final class PostgreSQLContactRepository: ContactRepository {
     func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = store.clock()
         return try store.writer.write(
-            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), notify: notices,
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), notify: notices,
             committed: publish(at: now))
     }
 
@@ -82,20 +85,21 @@ final class PostgreSQLContactRepository: ContactRepository {
     ) {
         let now = store.clock()
         store.writer.write(
-            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), notify: notices,
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), notify: notices,
             committed: publish(at: now), completion: completion)
     }
 
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = store.clock()
         return try store.writer.write(
-            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), notify: notices, committed: publish(at: now))
+            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), notify: notices,
+            committed: publish(at: now))
     }
 
     func delete(id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void) {
         let now = store.clock()
         store.writer.write(
-            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), notify: notices,
+            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), notify: notices,
             committed: publish(at: now), completion: completion)
     }
 
@@ -111,7 +115,8 @@ final class PostgreSQLContactRepository: ContactRepository {
     func tombstones() throws(StorageError) -> [Tombstone] {
         try store.readers.read { (connection) throws(StorageError) -> [Tombstone] in
             store.skippedRows.kept(
-                try connection.execute(PostgreSQLTombstoneSQL.list, [.integer(account.rawValue)]).rows(PostgreSQLTombstoneSQL.tombstone))
+                try connection.execute(PostgreSQLTombstoneSQL.list, [.integer(account.rawValue), .integer(Int64(maxDisabledItems))]).rows(
+                    PostgreSQLTombstoneSQL.tombstone))
         }
     }
 
@@ -185,7 +190,7 @@ final class PostgreSQLContactRepository: ContactRepository {
 
     /// The write of an update, run inside the group commit's transaction.
     private static func updating(
-        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp, account: AccountKey
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp, account: AccountKey, limit: Int
     ) -> @Sendable (PostgreSQLConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let found = try connection.execute(PostgreSQLContactSQL.byIDForUpdate, [.text(id), .integer(account.rawValue)])
@@ -195,21 +200,21 @@ final class PostgreSQLContactRepository: ContactRepository {
                 try connection.execute(PostgreSQLContactSQL.nextPinOrder, [.integer(account.rawValue)]).int64(0, 0)
             }
             if case .done(_, let after?) = result { try connection.execute(PostgreSQLContactSQL.update, PostgreSQLContactSQL.updateValues(after)) }
-            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
+            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }
 
     /// The write of a delete, run inside the group commit's transaction.
     private static func deleting(
-        id: String, expectedRevision: Int64?, now: Timestamp, account: AccountKey
+        id: String, expectedRevision: Int64?, now: Timestamp, account: AccountKey, limit: Int
     ) -> @Sendable (PostgreSQLConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let found = try connection.execute(PostgreSQLContactSQL.byIDForUpdate, [.text(id), .integer(account.rawValue)])
             let before = found.count > 0 ? PostgreSQLContactSQL.contact(found, 0) : nil
             let result = ContactWriteRule.delete(before, expectedRevision: expectedRevision)
             if case .done(let before, _) = result { try connection.execute(PostgreSQLContactSQL.delete, [.integer(before.sequence)]) }
-            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
+            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }

@@ -22,13 +22,15 @@ final class PostgreSQLDataStore: DataStore {
     /// and starts listening to the other instances. Every connection sets `timeouts` on its
     /// session and hands the server's notices to `log`, which also hears when the server
     /// becomes unreachable and reachable again. `database` replaces the location's database
-    /// name (tests). Throws naming the server and libpq's reason, never the password.
+    /// name (tests). Its writes keep `limits`. Throws naming the server and libpq's reason,
+    /// never the password.
     static func open(
         _ location: String, poolSize: Int = PostgreSQLBackend.defaultPoolSize, timeouts: PostgreSQLTimeouts = .standard, log: StorageLog = .discard,
-        database: String? = nil, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
+        limits: StoreLimits = .standard, database: String? = nil, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StorageError) -> PostgreSQLDataStore {
         let connector = PostgreSQLConnector(location: try PostgreSQLLocation(parsing: location), database: database, timeouts: timeouts, log: log)
-        let store = PostgreSQLDataStore(database: try PostgreSQLDatabase(connector: connector, poolSize: poolSize, clock: clock), name: database)
+        let store = PostgreSQLDataStore(
+            database: try PostgreSQLDatabase(connector: connector, poolSize: poolSize, limits: limits, clock: clock), name: database)
         try store.listener.start()
         store.indexMaintenance.start()
         return store
@@ -63,6 +65,10 @@ final class PostgreSQLDataStore: DataStore {
 
     /// Whether the listener hears the other instances now.
     var changeFeed: ChangeFeedStatus? { database.feed }
+
+    func adoptUsageHalfLife(_ halfLife: UsageHalfLife, at now: Timestamp) throws(StorageError) -> UsageHalfLifeAdoption {
+        try database.writer.write { connection throws(StorageError) in try PostgreSQLUsageHalfLifeSQL.adopt(halfLife, at: now, on: connection) }
+    }
 
     /// Throws while the server is unreachable or slow, as the listener's heartbeat last found it,
     /// or after client queries timed out lately (readiness answers 503); never waits on the server.

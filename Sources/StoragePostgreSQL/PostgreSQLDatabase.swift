@@ -9,6 +9,8 @@ final class PostgreSQLDatabase: Sendable {
     /// How its connections are made (where, with which limits, when to retry).
     let connector: PostgreSQLConnector
     let clock: @Sendable () -> Timestamp
+    /// The bounds its writes keep (the disabled items per account).
+    let limits: StoreLimits
     let writer: PostgreSQLWriter
     let readers: PostgreSQLReaderPool
     /// Every committed contact change of this instance, and re-reads for the others'.
@@ -36,13 +38,16 @@ final class PostgreSQLDatabase: Sendable {
     }
 
     /// Connects with `connector`, migrates the schema, and opens the writer and `poolSize`
-    /// readers (lazily).
-    init(connector: PostgreSQLConnector, poolSize: Int, clock: @escaping @Sendable () -> Timestamp) throws(StorageError) {
+    /// readers (lazily); its writes keep `limits`.
+    init(
+        connector: PostgreSQLConnector, poolSize: Int, limits: StoreLimits = .standard, clock: @escaping @Sendable () -> Timestamp
+    ) throws(StorageError) {
         skippedRows = StoredRowSkips(log: connector.log)
         let first = try connector.connect()
         try PostgreSQLSchema.migrate(first)
         self.connector = connector
         self.clock = clock
+        self.limits = limits
         instance = String(UInt64.random(in: 1...UInt64.max), radix: 36)
         writer = PostgreSQLWriter(
             session: PostgreSQLSession(connector, first: first), instance: instance, health: connector.health)

@@ -119,6 +119,11 @@ enum PostgreSQLSchema {
             deleted_ms bigint
         );
         """,
+        // 5: settings the stored data depends on (SQLite's migration 12): the half-life the
+        // usage keys were made under, so that a start-up under another rescales them.
+        """
+        CREATE TABLE settings (name text PRIMARY KEY, value bigint NOT NULL);
+        """,
     ]
 
     /// Whether any of quickactiond's tables exists (in the connection's search path).

@@ -12,8 +12,22 @@ enum PostgreSQLTombstoneSQL {
     static let replaceExisting = "UPDATE tombstones SET reason = $1, since_ms = $2 WHERE account = $3 AND contact_id = $4"
     /// Values: account, contact id.
     static let remove = "DELETE FROM tombstones WHERE account = $1 AND contact_id = $2"
-    /// Values: account. Oldest first.
-    static let list = "SELECT contact_id, reason, since_ms FROM tombstones WHERE account = $1 ORDER BY since_ms, contact_id"
+    /// Values: account, limit. The newest `limit`, oldest first (a database written before the
+    /// limit, or under a higher one, lists no more than it either).
+    static let list = """
+        SELECT contact_id, reason, since_ms FROM (SELECT contact_id, reason, since_ms FROM tombstones WHERE account = $1 \
+        ORDER BY since_ms DESC, contact_id DESC LIMIT $2) AS newest ORDER BY since_ms, contact_id
+        """
+    /// Values: account. Locks the account's row until the transaction ends, so that the `trim`
+    /// after it counts the tombstones every other instance committed meanwhile (a statement of
+    /// its own: a statement sees only what was committed when it began).
+    static let lockAccount = "SELECT key FROM accounts WHERE key = $1 FOR NO KEY UPDATE"
+    /// Values: account, limit. Deletes the account's tombstones past the newest `limit` (the
+    /// `StoreLimits.maxDisabledItems` bound).
+    static let trim = """
+        DELETE FROM tombstones WHERE account = $1 AND contact_id IN \
+        (SELECT contact_id FROM tombstones WHERE account = $1 ORDER BY since_ms DESC, contact_id DESC OFFSET $2)
+        """
     /// Values: cutoff, limit. One batch of the background purge, oldest first.
     static let purgeBatch = """
         DELETE FROM tombstones WHERE (account, contact_id) IN \
@@ -21,8 +35,10 @@ enum PostgreSQLTombstoneSQL {
         """
     static let count = "SELECT count(*) FROM tombstones"
 
-    /// Applies `change` to the tombstones of `account`, in the caller's transaction.
-    static func apply(_ change: TombstoneChange, account: AccountKey, on connection: PostgreSQLConnection) throws(StorageError) {
+    /// Applies `change` to the tombstones of `account`, in the caller's transaction; a kept
+    /// tombstone then leaves the account no more than `limit`, the newest, whatever other
+    /// instances write at the same time.
+    static func apply(_ change: TombstoneChange, account: AccountKey, limit: Int, on connection: PostgreSQLConnection) throws(StorageError) {
         switch change {
         case .none:
             return
@@ -30,6 +46,8 @@ enum PostgreSQLTombstoneSQL {
             guard case .contact(let id) = tombstone.subject else { return }
             try connection.execute(
                 keep, [.integer(account.rawValue), .text(id), .text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970)])
+            try connection.execute(lockAccount, [.integer(account.rawValue)])
+            try connection.execute(trim, [.integer(account.rawValue), .integer(Int64(limit))])
         case .replaceExisting(let tombstone):
             guard case .contact(let id) = tombstone.subject else { return }
             try connection.execute(

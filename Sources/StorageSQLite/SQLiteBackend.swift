@@ -4,10 +4,13 @@ import StorageCore
 public struct SQLiteBackend: DataStoreBackend {
     /// Where a store says what an operator should read (the rows its reads leave out).
     public var log: StorageLog
+    /// The bounds its stores' writes keep (`--max-disabled-items`).
+    public var limits: StoreLimits
 
-    /// Creates the backend; its stores tell `log` what an operator should read.
-    public init(log: StorageLog = .discard) {
+    /// Creates the backend; its stores tell `log` what an operator should read, and keep `limits`.
+    public init(log: StorageLog = .discard, limits: StoreLimits = .standard) {
         self.log = log
+        self.limits = limits
     }
 
     public var name: String { "SQLite" }
@@ -20,6 +23,6 @@ public struct SQLiteBackend: DataStoreBackend {
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {
-        try SQLiteDataStore.open(path: location, log: log)
+        try SQLiteDataStore.open(path: location, log: log, limits: limits)
     }
 }

@@ -44,6 +44,9 @@ final class SQLiteContactRepository: ContactRepository {
         self.clock = clock
     }
 
+    /// The most disabled items the account keeps (`StoreLimits.maxDisabledItems`).
+    private var maxDisabledItems: Int { database.limits.maxDisabledItems }
+
     /// The trigger store of the same account in the same database file, sharing its writer (and group commits).
     func triggerStore() -> SQLiteTriggerStore {
         SQLiteTriggerStore(database: database, account: account)
@@ -108,7 +111,8 @@ final class SQLiteContactRepository: ContactRepository {
 
     func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = clock()
-        return try write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), at: now)
+        return try write(
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), at: now)
     }
 
     func update(
@@ -116,24 +120,28 @@ final class SQLiteContactRepository: ContactRepository {
         completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
         let now = clock()
-        write(Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account), at: now, completion: completion)
+        write(
+            Self.updating(id: id, patch, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), at: now,
+            completion: completion)
     }
 
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult {
         let now = clock()
-        return try write(Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), at: now)
+        return try write(Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), at: now)
     }
 
     func delete(
         id: String, expectedRevision: Int64?, completion: @escaping @Sendable (Result<ContactWriteResult, StorageError>) -> Void
     ) {
         let now = clock()
-        write(Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account), at: now, completion: completion)
+        write(
+            Self.deleting(id: id, expectedRevision: expectedRevision, now: now, account: account, limit: maxDisabledItems), at: now,
+            completion: completion)
     }
 
     /// The write of an update, run inside the group commit's transaction.
     private static func updating(
-        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp, account: AccountKey
+        id: String, _ patch: ContactPatch, expectedRevision: Int64?, now: Timestamp, account: AccountKey, limit: Int
     ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let before = try connection.firstRow(SQLiteContactSQL.byID, [.text(id), .integer(account.rawValue)], SQLiteContactSQL.contact)
@@ -142,20 +150,20 @@ final class SQLiteContactRepository: ContactRepository {
                 try connection.integer(SQLiteContactSQL.nextPinOrder, [.integer(account.rawValue)])
             }
             if case .done(_, let after?) = result { try connection.run(SQLiteContactSQL.update, SQLiteContactSQL.updateValues(after)) }
-            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
+            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }
 
     /// The write of a delete, run inside the group commit's transaction.
     private static func deleting(
-        id: String, expectedRevision: Int64?, now: Timestamp, account: AccountKey
+        id: String, expectedRevision: Int64?, now: Timestamp, account: AccountKey, limit: Int
     ) -> @Sendable (SQLiteConnection) throws(StorageError) -> ContactWriteResult {
         { connection throws(StorageError) in
             let before = try connection.firstRow(SQLiteContactSQL.byID, [.text(id), .integer(account.rawValue)], SQLiteContactSQL.contact)
             let result = ContactWriteRule.delete(before, expectedRevision: expectedRevision)
             if case .done(let before, _) = result { try connection.run(SQLiteContactSQL.delete, [.integer(before.sequence)]) }
-            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, on: connection)
+            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }
@@ -168,7 +176,9 @@ final class SQLiteContactRepository: ContactRepository {
 
     func tombstones() throws(StorageError) -> [Tombstone] {
         try readers.read { connection throws(StorageError) in
-            database.skippedRows.kept(try connection.rows(SQLiteTombstoneSQL.list, [.integer(account.rawValue)], SQLiteTombstoneSQL.tombstone))
+            database.skippedRows.kept(
+                try connection.rows(
+                    SQLiteTombstoneSQL.list, [.integer(account.rawValue), .integer(Int64(maxDisabledItems))], SQLiteTombstoneSQL.tombstone))
         }
     }
 

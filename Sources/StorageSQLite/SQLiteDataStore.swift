@@ -12,11 +12,12 @@ final class SQLiteDataStore: DataStore {
 
     /// Opens (or creates), checks and migrates the database at `path` (see
     /// `SQLiteContactRepository.open(path:clock:)` for what it refuses).
-    /// `log` hears of the rows a read leaves out (`StoredRowSkips`).
+    /// `log` hears of the rows a read leaves out (`StoredRowSkips`); the writes keep `limits`.
     static func open(
-        path: String, log: StorageLog = .discard, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
+        path: String, log: StorageLog = .discard, limits: StoreLimits = .standard, clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StorageError) -> SQLiteDataStore {
-        SQLiteDataStore(database: try SQLiteDatabase(path: path, readerCount: 4, skippedRows: StoredRowSkips(log: log)), clock: clock)
+        SQLiteDataStore(
+            database: try SQLiteDatabase(path: path, readerCount: 4, skippedRows: StoredRowSkips(log: log), limits: limits), clock: clock)
     }
 
     init(database: SQLiteDatabase, clock: @escaping @Sendable () -> Timestamp) {
@@ -44,6 +45,10 @@ final class SQLiteDataStore: DataStore {
 
     /// Never reports anything: one process owns the store.
     let remoteTriggers = TriggerFeed()
+
+    func adoptUsageHalfLife(_ halfLife: UsageHalfLife, at now: Timestamp) throws(StorageError) -> UsageHalfLifeAdoption {
+        try database.write { connection throws(StorageError) in try SQLiteUsageHalfLifeSQL.adopt(halfLife, at: now, on: connection) }
+    }
 
     func ping() throws(StorageError) {
         try defaultContacts.ping()

@@ -36,10 +36,14 @@ final class SQLiteDatabase: Sendable {
     let singleAccount: Atomic<Bool>
     /// The rows reads left out because they do not decode.
     let skippedRows: StoredRowSkips
+    /// The bounds its writes keep (the disabled items per account).
+    let limits: StoreLimits
 
     /// Opens (or creates), checks and migrates the database at `path`; `skippedRows` hears of
-    /// the rows a read leaves out.
-    init(path: String, readerCount: Int = 4, skippedRows: StoredRowSkips = StoredRowSkips()) throws(StorageError) {
+    /// the rows a read leaves out, and its writes keep `limits`.
+    init(
+        path: String, readerCount: Int = 4, skippedRows: StoredRowSkips = StoredRowSkips(), limits: StoreLimits = .standard
+    ) throws(StorageError) {
         guard !path.isEmpty, path != ":memory:" else {
             // Each connection would get its own private database: use the in-memory stores instead.
             throw StorageError(message: "the SQLite store needs a database file path, not \"\(path)\"")
@@ -53,6 +57,7 @@ final class SQLiteDatabase: Sendable {
         self.singleAccount = Atomic(try connection.integer(SQLiteAccountSQL.othersExist) == 0)
         self.path = path
         self.skippedRows = skippedRows
+        self.limits = limits
         self.writer = Mutex(connection)
         self.readers = SQLiteReaderPool(path: path, size: readerCount)
     }

@@ -223,6 +223,13 @@ enum SQLiteSchema {
         DROP INDEX triggers_type;
         DROP INDEX triggers_contact;
         """,
+        // 12: settings the stored data depends on, one row each: the half-life the usage keys
+        // were made under (`usage_half_life_ms`), so that a start-up under another rescales them
+        // (`SQLiteUsageHalfLifeSQL`). A database from before has no row: its first start
+        // records its half-life.
+        """
+        CREATE TABLE settings (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        """,
     ]
 
     /// The words of the `RAISE` that refuses a row of a deleted account (mapped to

@@ -13,16 +13,27 @@ enum SQLiteTombstoneSQL {
     static let replaceExisting = "UPDATE tombstones SET reason = ?, since_ms = ? WHERE account = ? AND contact_id = ?"
     /// Values: account, contact id.
     static let remove = "DELETE FROM tombstones WHERE account = ? AND contact_id = ?"
-    /// Values: account. Oldest first.
-    static let list = "SELECT contact_id, reason, since_ms FROM tombstones WHERE account = ? ORDER BY since_ms, contact_id"
+    /// Values: account, limit. The newest `limit`, oldest first (a database written before the
+    /// limit, or under a higher one, lists no more than it either).
+    static let list = """
+        SELECT contact_id, reason, since_ms FROM (SELECT contact_id, reason, since_ms FROM tombstones WHERE account = ? \
+        ORDER BY since_ms DESC, contact_id DESC LIMIT ?) ORDER BY since_ms, contact_id
+        """
+    /// Values: account, account, limit. Deletes the account's tombstones past the newest `limit`
+    /// (the `StoreLimits.maxDisabledItems` bound); reads at most `limit` + 1 rows of the primary key's prefix.
+    static let trim = """
+        DELETE FROM tombstones WHERE account = ? AND contact_id IN \
+        (SELECT contact_id FROM tombstones WHERE account = ? ORDER BY since_ms DESC, contact_id DESC LIMIT -1 OFFSET ?)
+        """
     /// Values: cutoff, limit. One batch of the background purge, oldest first (one row returned per tombstone).
     static let purgeBatch = """
         DELETE FROM tombstones WHERE rowid IN (SELECT rowid FROM tombstones WHERE since_ms < ? ORDER BY since_ms LIMIT ?) RETURNING account
         """
     static let count = "SELECT count(*) FROM tombstones"
 
-    /// Applies `change` to the tombstones of `account`, in the caller's transaction.
-    static func apply(_ change: TombstoneChange, account: AccountKey, on connection: SQLiteConnection) throws(StorageError) {
+    /// Applies `change` to the tombstones of `account`, in the caller's transaction; a kept
+    /// tombstone then leaves the account no more than `limit`, the newest.
+    static func apply(_ change: TombstoneChange, account: AccountKey, limit: Int, on connection: SQLiteConnection) throws(StorageError) {
         switch change {
         case .none:
             return
@@ -30,6 +41,7 @@ enum SQLiteTombstoneSQL {
             guard case .contact(let id) = tombstone.subject else { return }
             try connection.run(
                 keep, [.integer(account.rawValue), .text(id), .text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970)])
+            try connection.run(trim, [.integer(account.rawValue), .integer(account.rawValue), .integer(Int64(limit))])
         case .replaceExisting(let tombstone):
             guard case .contact(let id) = tombstone.subject else { return }
             try connection.run(

@@ -111,6 +111,10 @@ extension CommandLineParser {
             help: "list an unfavorited or deleted favorite's item as disabled this long (default 30d)", seconds: false
         ) { $0.disabledRetentionSeconds = $1 },
         CommandLineOption(
+            "--max-disabled-items", value: "N", help: "most disabled items an account keeps; a new one drops the oldest (default 100)",
+            integer: 1...100_000
+        ) { $0.maxDisabledItems = $1 },
+        CommandLineOption(
             "--reload-timeout", value: "DURATION",
             help: "abandon a SIGHUP reload still reading the files after this long, keeping the configuration (default 30s)", seconds: false
         ) { $0.reloadTimeoutSeconds = $1 },

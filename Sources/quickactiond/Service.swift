@@ -28,9 +28,11 @@ final class Service: Sendable {
     /// The stores this binary can open, tried in order on the `--db` location (an open list:
     /// a backend adds itself here). `log` hears what a store tells the operator.
     static func backends(_ configuration: ServiceConfiguration, log: StorageLog = .discard) -> [any DataStoreBackend] {
-        [
-            InMemoryBackend(), PostgreSQLBackend(poolSize: configuration.databasePool, timeouts: configuration.databaseTimeouts, log: log),
-            SQLiteBackend(log: log),
+        let limits = StoreLimits(maxDisabledItems: configuration.maxDisabledItems)
+        return [
+            InMemoryBackend(limits: limits),
+            PostgreSQLBackend(poolSize: configuration.databasePool, timeouts: configuration.databaseTimeouts, log: log, limits: limits),
+            SQLiteBackend(log: log, limits: limits),
         ]
     }
 
@@ -38,6 +40,8 @@ final class Service: Sendable {
     init(configuration: ServiceConfiguration, logger: RequestLogger) throws {
         let files = try OperatorFiles.load(configuration)
         let store = try Self.openStore(configuration, log: Self.storageLog(logger))
+        let halfLife = UsageHalfLife(milliseconds: Int64(configuration.usageHalfLifeSeconds) * 1000) ?? .default
+        Self.log(try store.adoptUsageHalfLife(halfLife, at: Timestamp.now()), halfLife: halfLife, logger: logger)
         // A store whose reads may wait on another client's lock is read off the HTTP threads: as
         // many workers as reader connections, and as many again to wait for commits.
         let workers = store.readsMayWait ? StoreWorkers(threads: 2 * configuration.databasePool) : nil
@@ -70,7 +74,7 @@ final class Service: Sendable {
             repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
             idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
             workers: workers)
-        dependencies.usageHalfLife = UsageHalfLife(milliseconds: Int64(configuration.usageHalfLifeSeconds) * 1000) ?? .default
+        dependencies.usageHalfLife = halfLife
         // One timer per server, on the wall clock: the lists change at each window's edge.
         let schedule = try ScheduleBoard(
             items: store.scheduledItems, accounts: configuration.accounts ? store.accounts : nil, clock: DispatchEdgeClock(),
@@ -292,6 +296,14 @@ final class Service: Sendable {
         for file in files.catalog?.skippedFiles ?? [] {
             logger.log(.warning, "translation file skipped: \(file.reason)", ["path": .string(file.path)])
         }
+    }
+
+    /// Says when the stored usage keys were rescaled to a new `--usage-half-life`.
+    private static func log(_ adoption: UsageHalfLifeAdoption, halfLife: UsageHalfLife, logger: RequestLogger) {
+        guard case .rescaled(let previous, let keys) = adoption else { return }
+        logger.log(
+            .info, "usage keys rescaled to the new half-life: every favorite keeps its score",
+            ["from": .string(previous.description), "to": .string(halfLife.description), "keys": .integer(Int64(keys))])
     }
 
     /// The service's logger as the stores' log.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import QuickActions
 import QuickActionsAPI
+import StorageCore
 import StoragePostgreSQL
 
 /// Everything the command line and environment decide.
@@ -61,6 +62,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var triggerRetentionSeconds = 90 * 86_400
     /// `--disabled-retention`, in seconds: how long a disabled item (a favorite's tombstone) is kept.
     public var disabledRetentionSeconds = 30 * 86_400
+    /// `--max-disabled-items`: most disabled items an account keeps, the newest.
+    public var maxDisabledItems = StoreLimits.defaultMaxDisabledItems
     /// `--stale-window`, in seconds: how long after a scheduled item left the list its triggers
     /// are still accepted.
     public var staleWindowSeconds = 86_400

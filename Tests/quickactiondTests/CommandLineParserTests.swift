@@ -263,8 +263,10 @@ import Testing
 
         let ranking = [
             "--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d", "--stale-window", "90m", "--reload-timeout", "45s",
+            "--max-disabled-items", "250",
         ]
         var expectedRanking = ServiceConfiguration()
+        expectedRanking.maxDisabledItems = 250
         expectedRanking.reloadTimeoutSeconds = 45
         expectedRanking.disabledRetentionSeconds = 7 * 86_400
         expectedRanking.staleWindowSeconds = 90 * 60
@@ -272,6 +274,9 @@ import Testing
         expectedRanking.usageHalfLifeSeconds = 12 * 3600
         #expect(try serve(ranking) == expectedRanking)
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--dynamic-order", "random"]) }
+        for count in ["0", "100001", "-1", "ten"] {
+            #expect(throws: UsageError.self) { try CommandLineParser.parse(["--max-disabled-items", count]) }
+        }
 
         let given = Set((single + accounts + files + adminFiles + ranking).filter { $0.hasPrefix("--") })
         #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))

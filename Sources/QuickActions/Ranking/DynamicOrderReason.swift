@@ -27,8 +27,10 @@ public enum DynamicOrderReason: Sendable, Equatable {
     }
 
     /// `score` to three significant digits, keeping every digit before the point and at most
-    /// six after it: 3.2741 → 3.27, 0.012345 → 0.0123, 1234.5 → 1235, 4e-9 → 0.
+    /// six after it: 3.2741 → 3.27, 0.012345 → 0.0123, 1234.5 → 1235, 4e-9 → 0. An infinite
+    /// score (none `UsageScore` gives) is the largest finite one, never 0.
     public static func rounded(_ score: Double) -> Double {
+        if score == .infinity { return .greatestFiniteMagnitude }
         guard score.isFinite, score > 0 else { return 0 }
         let decimals = min(6, max(0, 2 - Int(log10(score).rounded(.down))))
         let scale = pow(10, Double(decimals))

@@ -20,11 +20,18 @@ import Foundation
 ///   ordering by `K` is ordering by score at every instant: the order changes only when a pick
 ///   changes a key, and no timer is needed. Order by the key, not by the score: a score
 ///   computed centuries later underflows to 0 while keys still differ.
-/// - A key made under one half-life and read under another keeps its meaning for a single
-///   pick (its time). `n` picks at one instant `t` under `h₀` give `t + h₀ · log2(n)`, which
-///   under `h₁` reads as `n^(h₀/h₁)` picks at `t`: the weight already earned is kept as a
-///   time, and every pick after the change counts 1 at the new rate.
+/// - A key holds its half-life: read under another, `n` picks at `t` made under `h₀`
+///   (`t + h₀ · log2(n)`) would count `n^(h₀/h₁)` picks, so 20 picks under 365 days read under
+///   one day score `2^1577`. A store therefore records the half-life its keys were made under,
+///   and a start-up under another rescales every key once (`rescaled`), keeping each score.
+/// - Every score is finite: its exponent `(K − now) / h` is held within `exponentRange`.
 public struct UsageScore: Sendable, Hashable, Comparable {
+    /// The exponents `(K − now) / h` a score takes: at most 1023, so that a score (`2^1023` at
+    /// most) is always a finite `Double`; at least −10¹⁵, a score of 0 at any precision, so
+    /// that a rescaled key stays finite under any half-life. Real keys are far inside: a
+    /// billion picks at one instant are an exponent of 30.
+    public static let exponentRange: ClosedRange<Double> = -1e15...1023
+
     /// The usage key `K`, in milliseconds since 1970 (finite).
     public let key: Double
 
@@ -55,9 +62,24 @@ public struct UsageScore: Sendable, Hashable, Comparable {
     }
 
     /// The decayed score at `now`: how many picks at `now` would weigh as much (1 for one pick
-    /// just made, ½ for one made a half-life ago). For display: order by `key`.
+    /// just made, ½ for one made a half-life ago). For display: order by `key`. Always finite
+    /// and never negative: a key far ahead of `now` (a clock set back) scores `2^1023` at most.
     public func value(at now: Timestamp, halfLife: UsageHalfLife) -> Double {
-        exp2((key - Double(now.millisecondsSince1970)) / halfLife.length)
+        exp2(min((key - Double(now.millisecondsSince1970)) / halfLife.length, Self.exponentRange.upperBound))
+    }
+
+    /// The key that scores under `halfLife` what this one, made under `previous`, scores at
+    /// `now`. A score is `2^((K − now) / h)`, so the exponent is kept:
+    ///
+    ///     K₁ = now + (K₀ − now) · h₁ / h₀
+    ///
+    /// with the exponent `(K₀ − now) / h₀` held within `exponentRange`, so the new key and its
+    /// score are finite whatever the two half-lives. Keys keep their order (ties only where an
+    /// exponent is clamped). The stores run the same arithmetic in SQL, in this order.
+    public func rescaled(from previous: UsageHalfLife, to halfLife: UsageHalfLife, at now: Timestamp) -> UsageScore {
+        let now = Double(now.millisecondsSince1970)
+        let exponent = min(max((key - now) / previous.length, Self.exponentRange.lowerBound), Self.exponentRange.upperBound)
+        return UsageScore(unchecked: now + exponent * halfLife.length)
     }
 
     /// A higher key is a higher score, at every instant.
@@ -65,7 +87,9 @@ public struct UsageScore: Sendable, Hashable, Comparable {
         lhs.key < rhs.key
     }
 
+    /// A key the arithmetic made; one past `Double`'s range (a stored key at its very edge, then
+    /// picked) is held at the edge, so a key is always finite.
     private init(unchecked key: Double) {
-        self.key = key
+        self.key = key.isFinite ? key : key < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude
     }
 }

@@ -1,7 +1,7 @@
 /// An item that left the list while a device may still show it (iOS until the app next sets
 /// its items, Android for ever when a person pinned it): kept for `--disabled-retention`
-/// (30 days by default), per account, and listed as disabled, with a message, by
-/// `GET /shortcuts?include=disabled`.
+/// (30 days by default), at most `--max-disabled-items` per account (the newest), and listed as
+/// disabled, with a message, by `GET /shortcuts?include=disabled`.
 ///
 /// Its `userInfo` holds only the id the item named (`contactId` or `scheduledItemId`), which
 /// is what a device matches its item by and what a trigger is resolved by first: a deleted
@@ -13,6 +13,13 @@ public struct Tombstone: Sendable, Equatable {
         case contact(String)
         /// A scheduled item, by its id.
         case scheduledItem(String)
+
+        /// The id it names: the contact's or the scheduled item's.
+        public var id: String {
+            switch self {
+            case .contact(let id), .scheduledItem(let id): id
+            }
+        }
     }
 
     /// How long a tombstone is kept, by default (`--disabled-retention`).

@@ -535,7 +535,8 @@ paths:
           in: query
           description: >-
             `disabled`: after the items, the favorites' items that left the list within
-            `--disabled-retention` (unfavorited or deleted), each `enabled: false` with a localized
+            `--disabled-retention` (unfavorited or deleted; at most `--max-disabled-items` per account,
+            the newest), each `enabled: false` with a localized
             `disabledMessage` (iOS's JSON list; Android's lists them as shortcuts with `enabled: false`,
             labelled with the message; the web's member has no disabled shortcuts and is sent plain;
             no `ETag`, `Cache-Control: no-store`).

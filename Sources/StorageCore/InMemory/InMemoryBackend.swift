@@ -1,7 +1,12 @@
 /// The in-memory store: `--db memory:` (or `--store memory`).
 public struct InMemoryBackend: DataStoreBackend {
+    /// The bounds its stores' writes keep (`--max-disabled-items`).
+    public var limits: StoreLimits
+
     /// Creates the backend.
-    public init() {}
+    public init(limits: StoreLimits = .standard) {
+        self.limits = limits
+    }
 
     public var name: String { "memory" }
 
@@ -10,6 +15,6 @@ public struct InMemoryBackend: DataStoreBackend {
     }
 
     public func open(_ location: String) throws(StorageError) -> any DataStore {
-        InMemoryDataStore()
+        InMemoryDataStore(limits: limits)
     }
 }

@@ -16,6 +16,12 @@ public final class InMemoryContactRepository: ContactRepository {
     private final class Shared: Sendable {
         let state = Mutex(State())
         let changes = ContactChangeFeed()
+        /// The most disabled items an account keeps.
+        let maxDisabledItems: Int
+
+        init(maxDisabledItems: Int) {
+            self.maxDisabledItems = maxDisabledItems
+        }
     }
 
     private let shared: Shared
@@ -25,9 +31,10 @@ public final class InMemoryContactRepository: ContactRepository {
     /// The store's feed: every account's changes, each naming its account.
     public var changes: ContactChangeFeed { shared.changes }
 
-    /// Creates an empty repository, viewed as the account `default`'s; `clock` supplies timestamps.
-    public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {
-        self.shared = Shared()
+    /// Creates an empty repository, viewed as the account `default`'s; `clock` supplies
+    /// timestamps, and each account keeps at most `limits.maxDisabledItems` tombstones.
+    public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now, limits: StoreLimits = .standard) {
+        self.shared = Shared(maxDisabledItems: limits.maxDisabledItems)
         self.clock = clock
         self.account = .default
     }
@@ -97,7 +104,7 @@ public final class InMemoryContactRepository: ContactRepository {
             if let index, case .done(let before, let after?) = result {
                 state.byAccount[account]?[index] = after
                 let tombstone = ContactWriteRule.tombstone(of: result, at: now)
-                Self.apply(tombstone, to: &state.tombstones[account, default: []])
+                Self.apply(tombstone, to: &state.tombstones[account, default: []], limit: shared.maxDisabledItems)
                 changes.publish(ContactChange(account: account, before: before, after: after, tombstone: tombstone))
             }
             return result
@@ -112,21 +119,26 @@ public final class InMemoryContactRepository: ContactRepository {
             if let index, case .done(let before, _) = result {
                 state.byAccount[account]?.remove(at: index)
                 let tombstone = ContactWriteRule.tombstone(of: result, at: now)
-                Self.apply(tombstone, to: &state.tombstones[account, default: []])
+                Self.apply(tombstone, to: &state.tombstones[account, default: []], limit: shared.maxDisabledItems)
                 changes.publish(ContactChange(account: account, before: before, after: nil, tombstone: tombstone))
             }
             return result
         }
     }
 
-    /// Applies `change` to an account's tombstones (oldest first).
-    static func apply(_ change: TombstoneChange, to tombstones: inout [Tombstone]) {
+    /// Applies `change` to an account's tombstones (oldest first); a kept tombstone then
+    /// leaves no more than `limit`, the newest by time and then id, as the databases order them.
+    static func apply(_ change: TombstoneChange, to tombstones: inout [Tombstone], limit: Int) {
         switch change {
         case .none:
             break
         case .keep(let tombstone):
             tombstones.removeAll { $0.subject == tombstone.subject }
             tombstones.append(tombstone)
+            guard tombstones.count > limit else { return }
+            let oldest = Set(
+                tombstones.sorted { ($0.since, $0.subject.id) < ($1.since, $1.subject.id) }.prefix(tombstones.count - limit).map(\.subject))
+            tombstones.removeAll { oldest.contains($0.subject) }
         case .replaceExisting(let tombstone):
             guard let index = tombstones.firstIndex(where: { $0.subject == tombstone.subject }) else { return }
             tombstones.remove(at: index)
@@ -148,6 +160,22 @@ public final class InMemoryContactRepository: ContactRepository {
             let change = UsageChange(sequence: contact.sequence, usageKey: key)
             changes.publish(ContactChange(account: account, usage: change))
             return change
+        }
+    }
+
+    /// Rescales every account's usage keys from `previous` to `halfLife` at `now`
+    /// (`UsageScore.rescaled`); returns how many.
+    func rescaleUsageKeys(from previous: UsageHalfLife, to halfLife: UsageHalfLife, at now: Timestamp) -> Int {
+        shared.state.withLock { state in
+            var count = 0
+            for account in state.byAccount.keys {
+                for index in state.byAccount[account, default: []].indices {
+                    guard let score = state.byAccount[account]?[index].usageKey.flatMap(UsageScore.init(key:)) else { continue }
+                    state.byAccount[account]?[index].usageKey = score.rescaled(from: previous, to: halfLife, at: now).key
+                    count += 1
+                }
+            }
+            return count
         }
     }
 

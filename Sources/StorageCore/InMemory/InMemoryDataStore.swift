@@ -21,10 +21,10 @@ public final class InMemoryDataStore: DataStore, AccountStore {
     public let accountChanges = AccountChangeFeed()
     public let scheduledItems: any ScheduledItemStore = InMemoryScheduledItemStore()
 
-    /// Creates a store holding only the account `default` (with no token).
-    public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) {
+    /// Creates a store holding only the account `default` (with no token), whose writes keep `limits`.
+    public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now, limits: StoreLimits = .standard) {
         self.clock = clock
-        let contacts = InMemoryContactRepository(clock: clock)
+        let contacts = InMemoryContactRepository(clock: clock, limits: limits)
         defaultContacts = contacts
         defaultTriggers = InMemoryTriggerStore(contacts: contacts)
         state = Mutex(State(accounts: [Stored(account: Account(key: .default, id: Account.defaultID, name: "default", createdAt: clock()))]))
@@ -48,6 +48,18 @@ public final class InMemoryDataStore: DataStore, AccountStore {
 
     /// Never reports anything: one process owns the store.
     public let remoteTriggers = TriggerFeed()
+
+    /// The half-life the usage keys were made under; nil until the first adoption.
+    private let usageHalfLife = Mutex<UsageHalfLife?>(nil)
+
+    public func adoptUsageHalfLife(_ halfLife: UsageHalfLife, at now: Timestamp) throws(StorageError) -> UsageHalfLifeAdoption {
+        usageHalfLife.withLock { recorded in
+            defer { recorded = halfLife }
+            guard let previous = recorded else { return .recorded }
+            guard previous != halfLife else { return .unchanged }
+            return .rescaled(from: previous, keys: defaultContacts.rescaleUsageKeys(from: previous, to: halfLife, at: now))
+        }
+    }
 
     public func ping() throws(StorageError) {}
 

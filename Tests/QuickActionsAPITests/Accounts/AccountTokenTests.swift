@@ -114,6 +114,9 @@ private final class CountingTokenLookups: DataStore, AccountStore {
     var skippedRows: StoredRowSkips { base.skippedRows }
     func ping() throws(StorageError) { try base.ping() }
     func close() throws(StorageError) { try base.close() }
+    func adoptUsageHalfLife(_ halfLife: UsageHalfLife, at now: Timestamp) throws(StorageError) -> UsageHalfLifeAdoption {
+        try base.adoptUsageHalfLife(halfLife, at: now)
+    }
     func createAccount(name: String, tokenDigest: [UInt8]) throws(StorageError) -> Account {
         try base.createAccount(name: name, tokenDigest: tokenDigest)
     }

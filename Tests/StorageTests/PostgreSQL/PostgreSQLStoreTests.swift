@@ -88,6 +88,31 @@ import Testing
         #expect(try admin.execute("SELECT count(*) FROM accounts").int64(0, 0) == 1, "the refused database was left as it was")
     }
 
+    /// Schema 4 did not record the half-life of its usage keys: it opens with its keys as they
+    /// were, its first start records its half-life, and a later change rescales them.
+    @Test func aVersion4DatabaseRecordsItsHalfLifeAndKeepsItsKeys() throws {
+        let name = try TestPostgreSQL.createDatabase()
+        defer { TestPostgreSQL.dropDatabase(name) }
+        let conninfo = try #require(TestPostgreSQL.conninfo)
+        let admin = try TestPostgreSQL.admin(database: name)
+        try admin.run(
+            "BEGIN; \(PostgreSQLSchema.migrations.prefix(4).joined(separator: ";\n")); "
+                + "CREATE TABLE quickactiond_schema (version integer NOT NULL); INSERT INTO quickactiond_schema VALUES (4); "
+                + "INSERT INTO contacts (account, id, name, favorite, created_ms, updated_ms, revision, search_key, usage_key) "
+                + "VALUES (1, 'ada', 'Ada', true, 1, 1, 1, 'ada', 1800000000000.5); COMMIT")
+        let day = try #require(UsageHalfLife(milliseconds: 86_400_000))
+        let now = Timestamp(millisecondsSince1970: 1_800_000_000_000)
+        let store = try PostgreSQLDataStore.open(conninfo, database: name)
+        defer { try? store.close() }
+        #expect(try store.adoptUsageHalfLife(day, at: now) == .recorded)
+        #expect(try store.contacts(of: .default).get(id: "ada")?.usageKey == 1_800_000_000_000.5)
+        #expect(try store.adoptUsageHalfLife(.default, at: now) == .rescaled(from: day, keys: 1))
+        let rescaled = try #require(try store.contacts(of: .default).get(id: "ada")?.usageKey)
+        #expect(abs(rescaled - 1_800_000_000_007) < 0.01, "half a millisecond ahead under a day is 7 ms ahead under 14 days")
+        #expect(try admin.execute("SELECT version FROM quickactiond_schema").int64(0, 0) == Int64(PostgreSQLSchema.migrations.count))
+        #expect(try admin.execute("SELECT value FROM settings WHERE name = 'usage_half_life_ms'").int64(0, 0) == 14 * 86_400_000)
+    }
+
     /// Schema 1 had no foreign keys: the rows that deletions racing writes left behind go, and
     /// from then on the database refuses a row of an account that does not exist.
     @Test func aVersion1DatabaseLosesItsOrphansAndGainsForeignKeys() throws {

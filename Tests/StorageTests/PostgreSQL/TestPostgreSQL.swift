@@ -34,15 +34,25 @@ enum TestPostgreSQL {
     }
 
     /// A store on a new, empty database.
-    static func openFresh(clock: @escaping @Sendable () -> Timestamp = Timestamp.now, poolSize: Int = 2) throws -> PostgreSQLDataStore {
+    static func openFresh(
+        clock: @escaping @Sendable () -> Timestamp = Timestamp.now, poolSize: Int = 2, limits: StoreLimits = .standard
+    ) throws -> PostgreSQLDataStore {
         guard let conninfo else { throw StorageError(message: "QUICKACTIOND_TEST_POSTGRES is not set") }
         let name = try createDatabase()
         do {
-            return try PostgreSQLDataStore.open(conninfo, poolSize: poolSize, database: name, clock: clock)
+            return try PostgreSQLDataStore.open(conninfo, poolSize: poolSize, limits: limits, database: name, clock: clock)
         } catch {
             dropDatabase(name)
             throw error
         }
+    }
+
+    /// Another instance's store on the database `name` (one `openFresh` made), keeping `limits`.
+    static func openExisting(
+        _ name: String, clock: @escaping @Sendable () -> Timestamp = Timestamp.now, limits: StoreLimits = .standard
+    ) throws -> PostgreSQLDataStore {
+        guard let conninfo else { throw StorageError(message: "QUICKACTIOND_TEST_POSTGRES is not set") }
+        return try PostgreSQLDataStore.open(conninfo, poolSize: 2, limits: limits, database: name, clock: clock)
     }
 
     /// Drops the database of `store` (a store `openFresh` made).

@@ -254,4 +254,4 @@ import Testing
 }
 
 /// The schema version this build writes: bump with every migration.
-private let currentSchemaVersion: Int64 = 11
+private let currentSchemaVersion: Int64 = 12

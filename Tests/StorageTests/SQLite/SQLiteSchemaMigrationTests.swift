@@ -190,6 +190,35 @@ import Testing
         }
     }
 
+    /// Schema 11 did not record the half-life of its usage keys: it opens with its keys as they
+    /// were, its first start records its half-life, and a later change rescales them.
+    @Test func aVersion11DatabaseRecordsItsHalfLifeAndKeepsItsKeys() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory.path("v11.sqlite")
+            try RawDatabase.with(path, create: true) { database throws in
+                try database.execute("PRAGMA journal_mode = WAL")
+                for migration in SQLiteSchema.migrations.prefix(11) { try database.execute(migration) }
+                try database.execute(
+                    "INSERT INTO contacts (id, name, favorite, created_ms, updated_ms, revision, search_key, usage_key) "
+                        + "VALUES ('ada', 'Ada', 1, 1, 1, 1, 'ada', 1800000000000.5);"
+                        + "PRAGMA user_version = 11; PRAGMA application_id = \(SQLiteSchema.applicationID)")
+            }
+            let day = try #require(UsageHalfLife(milliseconds: 86_400_000))
+            let now = Timestamp(millisecondsSince1970: 1_800_000_000_000)
+            let store = try SQLiteDataStore.open(path: path)
+            #expect(try store.adoptUsageHalfLife(day, at: now) == .recorded)
+            #expect(try store.contacts(of: .default).get(id: "ada")?.usageKey == 1_800_000_000_000.5)
+            #expect(try store.adoptUsageHalfLife(.default, at: now) == .rescaled(from: day, keys: 1))
+            let rescaled = try #require(try store.contacts(of: .default).get(id: "ada")?.usageKey)
+            #expect(abs(rescaled - 1_800_000_000_007) < 0.01, "half a millisecond ahead under a day is 7 ms ahead under 14 days")
+            try store.close()
+            try RawDatabase.with(path) { database throws in
+                #expect(try database.integer("PRAGMA user_version") == Int64(SQLiteSchema.migrations.count))
+                #expect(try database.integer("SELECT value FROM settings WHERE name = 'usage_half_life_ms'") == 14 * 86_400_000)
+            }
+        }
+    }
+
     private static let record = TriggerRecord(
         id: "t3", type: "SearchAction", userInfo: nil, launch: nil, deviceId: nil, receivedAt: Timestamp(millisecondsSince1970: 9),
         message: "m", contactId: nil)

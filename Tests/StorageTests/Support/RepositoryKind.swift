@@ -13,33 +13,34 @@ import Testing
 struct RepositoryKind: Sendable, CustomTestStringConvertible {
     /// The backend's name, shown in test names.
     let name: String
-    /// Opens a fresh, empty store; `directory` is a temporary directory removed after the test.
-    let open: @Sendable (TestClock, TemporaryDirectory) throws -> any DataStore
+    /// Opens a fresh, empty store keeping the limits given; `directory` is a temporary
+    /// directory removed after the test.
+    let open: @Sendable (TestClock, TemporaryDirectory, StoreLimits) throws -> any DataStore
     /// Removes what `open` made outside the directory (a PostgreSQL database), after close.
     var discard: @Sendable (any DataStore) -> Void = { _ in }
 
     var testDescription: String { name }
 
     /// In memory.
-    static let memory = RepositoryKind(name: "memory") { clock, _ in InMemoryDataStore(clock: clock.timestamps) }
+    static let memory = RepositoryKind(name: "memory") { clock, _, limits in InMemoryDataStore(clock: clock.timestamps, limits: limits) }
     /// A SQLite file.
-    static let sqlite = RepositoryKind(name: "sqlite") { clock, directory in
-        try SQLiteDataStore.open(path: directory.path("contacts.sqlite"), clock: clock.timestamps)
+    static let sqlite = RepositoryKind(name: "sqlite") { clock, directory, limits in
+        try SQLiteDataStore.open(path: directory.path("contacts.sqlite"), limits: limits, clock: clock.timestamps)
     }
 
     /// A database of its own on the server `QUICKACTIOND_TEST_POSTGRES` names, dropped after
     /// (tests that use it carry the `.postgreSQL` trait).
     static let postgres = RepositoryKind(
-        name: "postgres", open: { clock, _ in try TestPostgreSQL.openFresh(clock: clock.timestamps) },
+        name: "postgres", open: { clock, _, limits in try TestPostgreSQL.openFresh(clock: clock.timestamps, limits: limits) },
         discard: { store in TestPostgreSQL.drop(store) })
 
     /// The backends every machine can test: in memory and SQLite.
     static let local: [RepositoryKind] = [.memory, .sqlite]
 
-    /// Runs `body` with a fresh, empty store of this kind, closed and removed after.
-    func withStore(clock: TestClock = TestClock(), _ body: (any DataStore) throws -> Void) throws {
+    /// Runs `body` with a fresh, empty store of this kind keeping `limits`, closed and removed after.
+    func withStore(clock: TestClock = TestClock(), limits: StoreLimits = .standard, _ body: (any DataStore) throws -> Void) throws {
         try TemporaryDirectory.with { directory in
-            let store = try open(clock, directory)
+            let store = try open(clock, directory, limits)
             defer {
                 try? store.close()
                 discard(store)
