@@ -24,6 +24,7 @@ contact work again within idle_in_transaction_session_timeout), and both servers
 """
 
 import argparse
+import collections
 import http.client
 import json
 import queue
@@ -206,12 +207,14 @@ class ReadinessProbe(threading.Thread):
 
 
 class EventFollower(threading.Thread):
-    """Follows B's /events, resuming with Last-Event-ID after 0.5 s whenever a stream ends."""
+    """Follows B's /events, resuming with Last-Event-ID after 0.5 s whenever a stream ends.
+    Keeps every event id in the order received (across resumes) and how often each trigger came."""
 
     def __init__(self, instance):
         super().__init__(daemon=True)
         self.instance, self.running = instance, True
         self.trigger_ids, self.closed_at, self.last_id = set(), [], None
+        self.event_ids, self.trigger_counts = [], collections.Counter()
 
     def run(self):
         while self.running:
@@ -239,14 +242,35 @@ class EventFollower(threading.Thread):
                 line = line.decode().rstrip("\n")
                 if line.startswith("id: "):
                     self.last_id = line[4:]
+                    self.event_ids.append(int(self.last_id))
                 elif line.startswith("event: "):
                     event = line[7:]
                 elif line.startswith("data: ") and event == "trigger":
-                    self.trigger_ids.add(json.loads(line[6:]).get("id"))
+                    trigger = json.loads(line[6:]).get("id")
+                    self.trigger_counts[trigger] += 1
+                    self.trigger_ids.add(trigger)
         except (OSError, http.client.HTTPException, ValueError):
             return
         finally:
             connection.close()
+
+
+class TriggerWriter(threading.Thread):
+    """Posts a trigger through A every `every` s; keeps the ids answered 200."""
+
+    def __init__(self, instance, tag, every):
+        super().__init__(daemon=True)
+        self.instance, self.tag, self.every, self.running = instance, tag, every, True
+        self.acknowledged = []
+
+    def run(self):
+        n = 0
+        while self.running:
+            n += 1
+            answer = self.instance.call("POST", "/trigger", {"type": "SearchAction", "deviceId": f"{self.tag}-{n}"}, timeout=8)
+            if answer is not None and answer.status == 200:
+                self.acknowledged.append(answer.json()["id"])
+            time.sleep(self.every)
 
 
 class Writer(threading.Thread):
@@ -330,9 +354,11 @@ def partition_case(kind, a, b, relay_b, faults, settings, figures):
     check(converge(a, b, CONVERGENCE_BOUND) is not None, "B's list differs from A's before the fault")
     probe, follower = ReadinessProbe(b), EventFollower(b)
     writers = [Writer(a, f"{kind} A", 0.3), Writer(b, f"{kind} B", 0.5)]
+    picks = TriggerWriter(a, f"{kind}-picks", 0.25)
     for thread in [probe, follower] + writers:
         thread.start()
     time.sleep(1.5)
+    picks.start()  # once B's stream is open: it sees every one live or by its resumes
     before = established(b.namespace, settings.relay_port)
     cut = time.monotonic()
     faults.apply(b.namespace, relay_b, kind)
@@ -369,9 +395,9 @@ def partition_case(kind, a, b, relay_b, faults, settings, figures):
     faults.heal(b.namespace, relay_b, kind)
     healed = time.monotonic()
     converged = converge(a, b, CONVERGENCE_BOUND + 5)
-    for writer in writers:
+    for writer in writers + [picks]:
         writer.running = False
-    for writer in writers:
+    for writer in writers + [picks]:
         writer.join(15)
     # A trigger made on A after the heal reaches B's stream.
     made = a.call("POST", "/trigger", {"type": "SearchAction", "deviceId": f"{key}-after"})
@@ -398,6 +424,8 @@ def partition_case(kind, a, b, relay_b, faults, settings, figures):
         "converged_after_heal_s": converged and round(converged, 2), "a_trigger_reached_b_events_s": reached_events and round(reached_events, 2),
         "acknowledged_creates": sum(len(w.acknowledged) for w in writers), "missing": len(missing),
         "idempotent_trigger": [first_on_b and first_on_b.status, retried_on_a and retried_on_a.status, f"recorded {recorded}"],
+        "b_events": len(follower.event_ids), "b_stream_resumes": len(follower.closed_at),
+        "triggers_on_a": len(picks.acknowledged),
     }
     if kind == "silent" and settings.show_keepalives:
         # The listener closes its own connection at 5 s; the others idle since the cut are closed
@@ -413,6 +441,15 @@ def partition_case(kind, a, b, relay_b, faults, settings, figures):
     check(reached_events is not None, f"{kind}: a trigger made on A never reached B's /events")
     check(not missing, f"{kind}: acknowledged contacts missing: {missing}")
     check(recorded == 1, f"{kind}: the trigger retried with one Idempotency-Key is recorded {recorded} times")
+    # B's stream, resumed with Last-Event-ID across the cut: ids only increase, and every trigger
+    # acknowledged on A before the last one B's stream delivered arrives exactly once.
+    ids = follower.event_ids
+    check(all(x < y for x, y in zip(ids, ids[1:])), f"{kind}: B's event ids went down or repeated: "
+          f"{[(x, y) for x, y in zip(ids, ids[1:]) if x >= y][:5]}")
+    twice = [t for t, n in follower.trigger_counts.items() if n > 1]
+    check(not twice, f"{kind}: triggers delivered more than once on B's stream: {twice[:5]}")
+    missed = [t for t in picks.acknowledged if t not in follower.trigger_ids]
+    check(not missed, f"{kind}: {len(missed)} of {len(picks.acknowledged)} triggers acknowledged on A never reached B's stream: {missed[:5]}")
     check(retried_on_a is not None and retried_on_a.status == 200, f"{kind}: the retry on A failed")
     for answer in deadline_answers:
         check(answer is not None and answer.seconds < REQUEST_TIMEOUT + 1, f"{kind}: a request waited past the deadline")

@@ -38,6 +38,8 @@ final class PostgreSQLListener: Sendable {
         let connections = connections
         let session = PostgreSQLSession(database.connector) { (connection) throws(StorageError) in
             try connection.run("LISTEN \(PostgreSQLChangeNotice.channel)")
+            // Named apart in pg_stat_activity, whose `query` shows the heartbeat, not the LISTEN.
+            try connection.run("SELECT set_config('application_name', current_setting('application_name') || ' (listener)', false)")
             connections.value.add(1, ordering: .relaxed)
         }
         worker = PostgreSQLSessionThread(session: session)

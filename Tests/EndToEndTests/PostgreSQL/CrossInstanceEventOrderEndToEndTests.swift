@@ -26,7 +26,10 @@ import Testing
             defer { a.stop() }
             let b = try TestPostgreSQLServer.server(conninfo)
             defer { b.stop() }
-            let run = try Self.follow(b, while: [a, b], terminatingListenerOf: Self.databaseName(conninfo))
+            // Paced (a trigger per writer every 20 ms, 400 in all), so that what is committed while B
+            // has no change feed stays within what a resume replays (500 triggers; past that a
+            // client is told to read GET /triggers).
+            let run = try Self.follow(b, while: [a, b], terminatingListenerOf: Self.databaseName(conninfo), perWriter: 50, pause: 20_000)
             try Self.check(run)
             #expect(run.listenersTerminated == 1, "B's LISTEN backend was not found")
         }
@@ -53,11 +56,14 @@ import Testing
     /// two favorites, which also move B's list) while one thread follows `follower`'s `/events`,
     /// dropping the connection after a random number of events and resuming with the last id it
     /// saw. With `database`, a thread terminates the follower's `LISTEN` backend once a third of
-    /// the triggers are posted.
-    static func follow(_ follower: ServerProcess, while servers: [ServerProcess], terminatingListenerOf database: String?) throws -> Run {
+    /// the triggers are posted. Each writer posts `perWriter` triggers, `pause` µs apart.
+    static func follow(
+        _ follower: ServerProcess, while servers: [ServerProcess], terminatingListenerOf database: String?,
+        perWriter: Int = triggersPerWriter, pause: useconds_t = 0
+    ) throws -> Run {
         let favorites = try (0..<2).map { try servers[0].createContact(name: "Picked \($0)", favorite: true).id }
         let ports = servers.flatMap { server in Array(repeating: server.port, count: writersPerInstance) }
-        let total = ports.count * triggersPerWriter
+        let total = ports.count * perWriter
         let posted = Locked([String]())
         let writing = Locked(ports.count)
         // The writers start once the follower's first stream is open: what came before it is not its.
@@ -77,7 +83,8 @@ import Testing
                 defer { writing.withLock { $0 -= 1 } }
                 while !following.value { usleep(2_000) }
                 let client = try RawHTTPConnection(port: ports[index])
-                for number in 0..<triggersPerWriter {
+                for number in 0..<perWriter {
+                    if pause > 0 { usleep(pause) }
                     let body =
                         number % 2 == 0
                         ? #"{"type":"SearchAction"}"#
@@ -101,7 +108,7 @@ import Testing
     }
 
     /// Follows `/events` on `port` until `expecting` gives a count of triggers and that many
-    /// have come (or nothing new came for 10 s); calls `opened` once the first stream is open.
+    /// have come (or nothing new came for 15 s); calls `opened` once the first stream is open.
     static func followStream(_ port: Int, opened: () -> Void, expecting: () -> Int?) throws -> Run {
         var run = Run()
         var lastID: UInt64?
@@ -110,7 +117,7 @@ import Testing
         try stream.readHead()
         opened()
         var budget = Int.random(in: 1...30)
-        while Date().timeIntervalSince(lastNew) < 10 {
+        while Date().timeIntervalSince(lastNew) < 15 {
             if let expected = expecting(), run.received.count >= expected { break }
             guard let event = try stream.next(within: 0.2), budget > 0 else {
                 guard stream.ended || budget <= 0 else { continue }
@@ -118,6 +125,13 @@ import Testing
                 stream = try EventStreamClient(port: port, headers: lastID.map { [("Last-Event-ID", String($0))] } ?? [])
                 try stream.readHead()
                 run.resumes += 1
+                // While the instance has lost its change feed it refuses streams (503, Retry-After,
+                // on a connection it keeps open): wait a little, then resume again.
+                guard stream.head?.status == 200 else {
+                    usleep(200_000)
+                    budget = 0
+                    continue
+                }
                 budget = Int.random(in: 1...30)
                 continue
             }
@@ -134,12 +148,12 @@ import Testing
         return run
     }
 
-    /// Terminates the newest `LISTEN` backend on `database` (the second instance's: it started
-    /// last); returns how many it terminated.
+    /// Terminates the newest listener backend on `database` (the second instance's: it started
+    /// last; the listener names itself in `application_name`); returns how many it terminated.
     static func terminateNewestListener(of database: String) throws -> Int {
         let sql = """
             SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM (SELECT pid FROM pg_stat_activity \
-            WHERE datname = '\(database)' AND query LIKE 'LISTEN %' ORDER BY backend_start DESC LIMIT 1) AS newest
+            WHERE datname = '\(database)' AND application_name LIKE '% (listener)' ORDER BY backend_start DESC LIMIT 1) AS newest
             """
         guard let conninfo = TestPostgreSQLServer.conninfo else { return 0 }
         return Int(try TestPostgreSQLServer.psql(sql, conninfo: conninfo).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
