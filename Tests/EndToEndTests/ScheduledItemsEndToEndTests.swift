@@ -48,8 +48,12 @@ import Testing
         #expect(appeared.receivedAt.timeIntervalSince(from) >= -0.05, "the event came \(from.timeIntervalSince(appeared.receivedAt)) s before from")
         #expect(try Self.types(appeared).contains("SaleAction"))
         let showing = try server.shortcuts()
-        #expect(showing.etag != before)
-        #expect(showing.list.items.first { $0.type == "SaleAction" }?.userInfo?["scheduledItemId"] == id)
+        // Judged only when the answer came inside the window: on a loaded machine this thread
+        // can be held past `until`, and then the item has rightly left the list again.
+        if Date() < until {
+            #expect(showing.etag != before)
+            #expect(showing.list.items.first { $0.type == "SaleAction" }?.userInfo?["scheduledItemId"] == id)
+        }
 
         let left = try #require(try stream.next("shortcuts", within: 10), "no event when the window ended")
         #expect(left.receivedAt.timeIntervalSince(until) >= -0.05, "the event came \(until.timeIntervalSince(left.receivedAt)) s before until")
