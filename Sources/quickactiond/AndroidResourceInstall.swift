@@ -142,10 +142,14 @@ struct AndroidResourceInstall {
             let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : FileContents.kindName(status.st_mode)
             return .failure(Failure(path: path, reason: "is \(kind), not a file"))
         }
-        var bytes = [UInt8](repeating: 0, count: AndroidResourceExport.marker.utf8.count + 2)
-        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count >= 0 else { return .failure(Failure(path: path, reason: "cannot be read: \(FileReplacement.words(errno))")) }
-        return .success(Array(bytes.prefix(count)))
+        let wanted = AndroidResourceExport.marker.utf8.count + 2
+        do {
+            let data = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).read(upToCount: wanted) ?? Data()
+            return .success(Array(data))
+        } catch {
+            let code = (error as NSError).domain == NSPOSIXErrorDomain ? Int32((error as NSError).code) : EIO
+            return .failure(Failure(path: path, reason: "cannot be read: \(FileReplacement.words(code))"))
+        }
     }
 
     /// The export's own files under `root/res` (at an export path, starting with the marker) not

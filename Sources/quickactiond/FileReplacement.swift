@@ -39,10 +39,7 @@ struct FileReplacement {
         let target = try resolve(path)
         let name = (target.realPath as NSString).lastPathComponent
         let directory = (target.realPath as NSString).deletingLastPathComponent
-        var template = Array("\(directory)/.\(name).quickactiond-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { throw Failure(path: path, reason: "cannot be written: \(words(errno)) in \(directory)") }
-        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (descriptor, temporaryPath) = try createTemporary(beside: name, in: directory, path: path)
         do throws(Failure) {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
@@ -104,14 +101,25 @@ struct FileReplacement {
         return String(cString: resolved)
     }
 
+    /// A new file `.NAME.quickactiond-RANDOM` in `directory`, made by this call alone (`O_EXCL`,
+    /// mode 0600 until `match` gives it the old file's), and its path.
+    static func createTemporary(beside name: String, in directory: String, path: String) throws(Failure) -> (Int32, String) {
+        while true {
+            let suffix = UUID().uuidString.prefix(12)
+            let temporaryPath = "\(directory)/.\(name).quickactiond-\(suffix)"
+            let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { return (descriptor, temporaryPath) }
+            guard errno == EEXIST else { throw Failure(path: path, reason: "cannot be written: \(words(errno)) in \(directory)") }
+        }
+    }
+
     /// Writes every byte of `bytes` to `descriptor`.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Failure(path: path, reason: "cannot be written: \(words(errno))") }
-            offset += written
+        do {
+            try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+        } catch {
+            let code = (error as NSError).domain == NSPOSIXErrorDomain ? Int32((error as NSError).code) : EIO
+            throw Failure(path: path, reason: "cannot be written: \(words(code))")
         }
     }
 
