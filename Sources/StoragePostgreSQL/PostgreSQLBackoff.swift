@@ -16,6 +16,8 @@ final class PostgreSQLBackoff: Sendable {
         var delay = PostgreSQLBackoff.pauses.first
         /// Why the last attempt failed, until one succeeds.
         var failure: String?
+        /// When an attempt last succeeded.
+        var succeededAt: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
@@ -35,9 +37,13 @@ final class PostgreSQLBackoff: Sendable {
 
     /// An attempt failed for `reason`: the next waits longer. Returns whether this is news: the
     /// server was reachable until now, or failed for another reason before.
+    /// An attempt begun at `began` that fails after another, begun later, succeeded says nothing
+    /// new (connections made at once while the server comes up): it is not recorded, so
+    /// readiness, which reads `lastFailure`, is not held at "unreachable" by it.
     @discardableResult
-    func failed(reason: String) -> Bool {
+    func failed(reason: String, began: ContinuousClock.Instant = .now) -> Bool {
         state.withLock { state in
+            if let succeededAt = state.succeededAt, succeededAt > began { return false }
             state.retryAt = ContinuousClock.now + state.delay
             state.delay = min(state.delay * 2, Self.pauses.longest)
             defer { state.failure = reason }
@@ -50,7 +56,7 @@ final class PostgreSQLBackoff: Sendable {
     @discardableResult
     func succeeded() -> Bool {
         state.withLock { state in
-            defer { state = State() }
+            defer { state = State(succeededAt: .now) }
             return state.failure != nil
         }
     }

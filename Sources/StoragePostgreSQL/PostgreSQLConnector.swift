@@ -29,13 +29,14 @@ final class PostgreSQLConnector: Sendable {
     /// A new connection, made ready by `prepare` (the listener's `LISTEN`); the attempt's
     /// outcome is recorded in the backoff, and logged when it changes what is known.
     func connect(prepare: (PostgreSQLConnection) throws(StorageError) -> Void = { _ in }) throws(StorageError) -> PostgreSQLConnection {
+        let began = ContinuousClock.now
         do {
             let connection = try PostgreSQLConnection(location, database: database, timeouts: timeouts, log: log)
             try prepare(connection)
             if backoff.succeeded() { log.log(.warning, "PostgreSQL reachable again", ["server": location.server]) }
             return connection
         } catch {
-            if backoff.failed(reason: error.message) {
+            if backoff.failed(reason: error.message, began: began) {
                 log.log(.error, "PostgreSQL unreachable", ["server": location.server, "error": error.message])
             }
             throw error

@@ -42,6 +42,19 @@ import Testing
         #expect(backoff.lastFailure == nil)
     }
 
+    @Test func aFailureOfAnAttemptBegunBeforeASuccessIsNotRecorded() {
+        let backoff = PostgreSQLBackoff()
+        let early = ContinuousClock.now
+        backoff.succeeded()
+        // Begun while the server was still coming up, failed after another attempt succeeded.
+        #expect(!backoff.failed(reason: "could not translate host name", began: early))
+        #expect(backoff.lastFailure == nil)
+        #expect(backoff.allowsAttempt)
+        // Begun after the success: news, and readiness sees it.
+        #expect(backoff.failed(reason: "could not translate host name"))
+        #expect(backoff.lastFailure == "could not translate host name")
+    }
+
     @Test func aTimeoutIsUnhealthyUntilAQuerySucceeds() {
         let health = PostgreSQLQueryHealth()
         #expect(health.recentTimeout == nil)
