@@ -140,10 +140,10 @@ fi
 lb_port=8080
 if curl -m 5 -s -o /dev/null "http://127.0.0.1:$lb_port/" 2>/dev/null; then fail "port $lb_port (the compose file's) is taken on this machine"; fi
 compose() { QUICKACTIOND_TOKEN=$token POSTGRES_PASSWORD=$pgpass "$VENV/bin/podman-compose" -p "$run_id" -f docker-compose.yml "$@"; }
-wait_instances_ready() { # -> until both instances' health checks (GET /readyz inside each) pass, or 90 s
+wait_instances_ready() { # -> until both instances' health checks (GET /readyz inside each) pass, or 180 s each (a first start makes the PostgreSQL cluster)
     local i
     for i in 1 2; do
-        for _ in $(seq 450); do
+        for _ in $(seq 900); do
             pm healthcheck run "${run_id}_quickactiond${i}_1" >/dev/null 2>&1 && continue 2
             sleep 0.2
         done
@@ -166,7 +166,7 @@ wait_lb_ready() { # -> ms until /readyz answers through nginx (podman-compose 1.
 started=$(date +%s%N)
 compose_up=1
 compose up -d >"/tmp/$run_id/compose-up.log" 2>&1 || { cat "/tmp/$run_id/compose-up.log" >&2; fail "podman-compose up"; }
-up_ms=$(wait_instances_ready && wait_lb_ready "$started") || { compose logs 2>&1 | tail -40 >&2 || true; fail "nothing answered /readyz through nginx within 90 s"; }
+up_ms=$(wait_instances_ready && wait_lb_ready "$started") || { compose logs 2>&1 | tail -40 >&2 || true; fail "nothing answered /readyz through nginx within 3 minutes"; }
 say "podman-compose up: both instances ready, and nginx answering, $up_ms ms after up"
 
 code=$(curl -m 5 -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$lb_port/shortcuts")
