@@ -59,16 +59,22 @@ let package = Package(
             dependencies: ["Cryptography", "HTTPServer", "QuickActions", "QuickActionsPreview", "Sharding", "StorageCore"],
             swiftSettings: strict
         ),
+        // The command line of both executables: options, `--flag=value`, `--help`, one `UsageError`.
+        // Only the two executables link it: no server or client library depends on it.
+        .target(name: "ArgumentParsing", swiftSettings: strict),
         // The composition root: the command line, and the wiring of every part.
         .executableTarget(
             name: "quickactiond",
-            dependencies: ["HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL"],
+            dependencies: [
+                "ArgumentParsing", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL",
+            ],
             swiftSettings: strict),
         // The companion's client library: decodes into the domain's types.
         .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
         // The `quickactions` executable. Not a target named so: Sources/quickactions and
         // Sources/QuickActions are one directory on a case-insensitive (default macOS) disk.
-        .executableTarget(name: "QuickActionsCompanion", dependencies: ["QuickActionsClient", "QuickActions"], swiftSettings: strict),
+        .executableTarget(
+            name: "QuickActionsCompanion", dependencies: ["ArgumentParsing", "QuickActionsClient", "QuickActions"], swiftSettings: strict),
 
         // Counts every call into the C allocator (it replaces malloc for the process that links it):
         // only the allocation check links it, never a test runner (the sanitizer replaces malloc too).
@@ -87,6 +93,7 @@ let package = Package(
             name: "SQLiteOnlyProgram", dependencies: ["QuickActions", "StorageCore", "StorageSQLite"], path: "Tests/SQLiteOnlyProgram",
             swiftSettings: strict),
 
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: strict),
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"], swiftSettings: strict),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sharding", "TestSupport"], swiftSettings: strict),
@@ -110,11 +117,12 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "quickactiondTests", dependencies: ["quickactiond", "QuickActionsAPI", "StorageCore", "StoragePostgreSQL"], exclude: ["Fixtures"],
+            name: "quickactiondTests", dependencies: ["ArgumentParsing", "quickactiond", "QuickActionsAPI", "StorageCore", "StoragePostgreSQL"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
-            dependencies: ["QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],
+            dependencies: ["ArgumentParsing", "QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

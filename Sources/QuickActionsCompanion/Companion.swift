@@ -30,7 +30,7 @@ enum Companion {
             }
             url = try options.serviceURL()
         } catch {
-            say(error: "quickactions: \(TerminalText.safe(error.message))\n\(CompanionOptions.usage)")
+            say(error: "quickactions: \(TerminalText.safe(error.description))\n\(CompanionOptions.usage)")
             return usageStatus
         }
         let client = QuickActionsClient(baseURL: url, token: options.token)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// The command line: `quickactions menu|watch|trigger|flush|pin|unpin [options]`, `--help` or `--version`.
@@ -27,72 +28,52 @@ struct CompanionOptions: Sendable, Equatable {
     static let usage = """
         usage: quickactions menu    [--url U] [--token T] [--language L] [--dark]
                quickactions watch   [--url U] [--token T] [--language L] [--dark]
-               quickactions trigger TYPE [--contact ID] [--name NAME] [--cold] [--device ID] [--outbox DIR] [--url U] [--token T]
-               quickactions flush   [--outbox DIR] [--url U] [--token T]
+               quickactions trigger TYPE [--contact ID] [--name NAME] [--cold] [--device ID] [--outbox DIR] [--attempts N] [--url U] [--token T]
+               quickactions flush   [--outbox DIR] [--attempts N] [--url U] [--token T]
                quickactions pin     ID [--url U] [--token T]
                quickactions unpin   ID [--url U] [--token T]
                quickactions --help | --version
+        A value follows its option (--url U) or is joined to it with = (--url=U); every command takes --help.
         --url defaults to $QUICKACTIONS_URL or http://127.0.0.1:8080, --token to $QUICKACTIONS_TOKEN,
         --outbox to $XDG_STATE_HOME/quickactions/outbox (~/.local/state/quickactions/outbox).
         pin puts the favorite ID first among the dynamic items (after those pinned before it); unpin undoes it.
         Exits 64 for a bad command line, 65 for a stale or refused trigger or a refused pin or unpin (not a
         favorite, no such contact), 69 when the service cannot be reached or does not answer within 30 s,
         76 when its answer passes a size limit or redirects to another origin, 77 when it refuses the token.
-        """
+
+        options:
+
+        """ + UsageText.optionLines(everyOption).joined(separator: "\n")
+
+    /// The defaults for `command`: the service and token from the environment, the outbox under
+    /// the state directory.
+    init(command: Command, environment: [String: String]) {
+        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? ".") + "/.local/state")
+        self.command = command
+        url = environment["QUICKACTIONS_URL"] ?? "http://127.0.0.1:8080"
+        urlSource = environment["QUICKACTIONS_URL"] == nil ? "--url" : "QUICKACTIONS_URL"
+        token = environment["QUICKACTIONS_TOKEN"]
+        outbox = stateHome + "/quickactions/outbox"
+    }
 
     /// Parses `arguments`; throws a message for the user. `--help` or `-h`, as the command or
-    /// in place of an option, makes the command `help` (what follows it is not read); `--version`
-    /// as the command makes it `version`.
+    /// after it, makes the command `help` (what follows it is not read); `--version` as the
+    /// command makes it `version`.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> CompanionOptions {
-        let first = arguments.first.map { argument in
-            switch argument {
-            case "--help", "-h": Command.help.rawValue
-            case "--version": Command.version.rawValue
-            default: argument
-            }
+        let command: Command
+        switch arguments.first {
+        case nil: throw UsageError("no command")
+        case "--help", "-h": command = .help
+        case "--version": command = .version
+        case let first?:
+            guard let named = Command(rawValue: first) else { throw UsageError("unknown command '\(first)'") }
+            command = named
         }
-        guard let first, let command = Command(rawValue: first) else {
-            throw UsageError(arguments.first.map { "unknown command '\($0)'" } ?? "no command")
-        }
-        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? ".") + "/.local/state")
-        var options = CompanionOptions(
-            command: command, url: environment["QUICKACTIONS_URL"] ?? "http://127.0.0.1:8080", token: environment["QUICKACTIONS_TOKEN"],
-            outbox: stateHome + "/quickactions/outbox")
-        if environment["QUICKACTIONS_URL"] != nil { options.urlSource = "QUICKACTIONS_URL" }
-        if command == .help || command == .version { return options }
-        var rest = arguments.dropFirst()
-        while let argument = rest.popFirst() {
-            func value() throws(UsageError) -> String {
-                guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
-                return value
-            }
-            switch argument {
-            case "--help", "-h":
-                options.command = .help
-                return options
-            case "--url":
-                options.url = try value()
-                options.urlSource = "--url"
-            case "--token": options.token = try value()
-            case "--language": options.language = try value()
-            case "--dark": options.dark = true
-            case "--contact": options.contactId = try value()
-            case "--name": options.name = try value()
-            case "--cold": options.cold = true
-            case "--device": options.deviceId = try value()
-            case "--outbox": options.outbox = try value()
-            case "--attempts":
-                guard let count = Int(try value()), count > 0 else { throw UsageError("--attempts needs a positive number") }
-                options.attempts = count
-            case _ where command == .trigger && options.type == nil && !argument.hasPrefix("-"): options.type = argument
-            case _ where (command == .pin || command == .unpin) && options.contactId == nil && !argument.hasPrefix("-"):
-                options.contactId = argument
-            default: throw UsageError("unknown argument '\(argument)' for \(command.rawValue)")
-            }
-        }
-        if command == .trigger && options.type == nil { throw UsageError("trigger needs a TYPE, e.g. FavoriteAction") }
-        if (command == .pin || command == .unpin) && options.contactId == nil {
-            throw UsageError("\(command.rawValue) needs the ID of a contact, as GET /contacts lists it")
+        var options = CompanionOptions(command: command, environment: environment)
+        guard let parser = parser(for: command) else { return options }
+        if try parser.parse(arguments.dropFirst(), into: &options) == .help {
+            options.command = .help
+            return options
         }
         _ = try options.serviceURL()
         return options

@@ -11,15 +11,16 @@ public enum Application {
     /// Runs `quickactiond` with `arguments` (including the program name) and returns the exit status.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let command: Command
+        let commandLine = Array(arguments.dropFirst())
         do {
-            command = try CommandLineParser.parse(Array(arguments.dropFirst()), environment: environment)
+            command = try CommandLineParser.parse(commandLine, environment: environment)
         } catch {
-            Console.error("quickactiond: \(error.description)\n\n" + CommandLineParser.usage)
+            Console.error("quickactiond: \(error.description)\n\n" + CommandLineParser.usage(for: commandLine))
             return 2
         }
         switch command {
         case .help:
-            Console.out(CommandLineParser.usage)
+            Console.out(CommandLineParser.usage(for: commandLine))
             return 0
         case .version:
             Console.out("quickactiond \(version)\n")

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import StoragePostgreSQL
 import Testing
@@ -296,7 +297,7 @@ import Testing
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         for option in CommandLineParser.options where option.name != "--help" && option.name != "--version" {
-            let flag = option.value.map { "\(option.name) \($0.replacingOccurrences(of: "|", with: "\\|"))" } ?? option.name
+            let flag = option.placeholder.map { "\(option.name) \($0.replacingOccurrences(of: "|", with: "\\|"))" } ?? option.name
             #expect(text.contains("| `\(flag)` |"), "README flags table lacks \(flag)")
         }
     }
@@ -312,5 +313,35 @@ import Testing
         #expect(Application.run(arguments: ["quickactiond", "lint", "--help"], environment: [:]) == 0)
         #expect(Application.run(arguments: ["quickactiond", "export", "--help"], environment: [:]) == 0)
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "--out"]) }
+    }
+
+    @Test("lint and export read --flag=value as --flag value; --help on each prints its own usage")
+    func subcommandsTakeJoinedValuesAndTheirOwnUsage() throws {
+        #expect(
+            try CommandLineParser.parse(["lint", "Info.plist", "--localizations=L", "--app-name=X", "--build-setting=A=1", "--platform=web"])
+                == CommandLineParser.parse([
+                    "lint", "Info.plist", "--localizations", "L", "--app-name", "X", "--build-setting", "A=1", "--platform", "web",
+                ]))
+        #expect(
+            try CommandLineParser.parse(["lint", "I", "--platform", "ios", "--platform=all", "--platforms=p.json"])
+                == .lint(
+                    infoPlist: "I", localizations: nil, appName: nil, buildSettings: [:], platformsFile: "p.json", platforms: [.ios, .android, .web]))
+        #expect(
+            try CommandLineParser.parse(["export", "web", "--manifest=m", "--manifest-url=https://x/m.json", "--shortcuts=s"])
+                == CommandLineParser.parse(["export", "web", "--manifest", "m", "--manifest-url", "https://x/m.json", "--shortcuts", "s"]))
+        #expect(CommandLineParser.usage(for: ["lint", "-h"]).hasPrefix("usage: quickactiond lint Info.plist|shortcuts.xml [options]\n"))
+        #expect(CommandLineParser.usage(for: ["export", "web"]).hasPrefix("usage: quickactiond export android --out DIR [options]\n"))
+        #expect(CommandLineParser.usage(for: ["--port", "1"]) == CommandLineParser.usage)
+        for flag in ["--localizations DIR", "--platforms FILE", "--app-name NAME", "--build-setting NAME=VALUE", "--platform ios|android|web|all"] {
+            #expect(CommandLineParser.lintUsage.contains("  \(flag)  "), "\(flag)")
+        }
+        for flag in ["--out DIR", "--manifest FILE", "--manifest-url URL", "--shortcuts FILE", "--help"] {
+            #expect(CommandLineParser.exportUsage.contains("  \(flag)  "), "\(flag)")
+        }
+        #expect(throws: UsageError("lint needs the Info.plist or shortcuts.xml to check")) { try CommandLineParser.parse(["lint"]) }
+        #expect(throws: UsageError("export needs the platform, android or web, not 'windows'")) {
+            try CommandLineParser.parse(["export", "windows"])
+        }
+        #expect(Application.run(arguments: ["quickactiond", "export", "android", "--help"], environment: [:]) == 0)
     }
 }

@@ -39,14 +39,4 @@ import Testing
         #expect(IconGlyph.glyph(for: nil) == " ")
         #expect(IconGlyph.glyph(for: .templateImageName("x")) == "▪")
     }
-
-    @Test func optionsDefaultUnderXDGStateHomeAndRefuseNonsense() throws {
-        let options = try CompanionOptions.parse(["trigger", "FavoriteAction", "--contact", "c1", "--cold"], environment: ["XDG_STATE_HOME": "/s"])
-        #expect(options.outbox == "/s/quickactions/outbox")
-        #expect(options.type == "FavoriteAction" && options.contactId == "c1" && options.cold)
-        #expect(try CompanionOptions.parse(["menu"], environment: ["HOME": "/h"]).outbox == "/h/.local/state/quickactions/outbox")
-        #expect(throws: UsageError.self) { try CompanionOptions.parse(["trigger"], environment: [:]) }
-        #expect(throws: UsageError.self) { try CompanionOptions.parse(["menu", "--url", "ftp://x"], environment: [:]) }
-        #expect(throws: UsageError.self) { try CompanionOptions.parse(["menu", "--bogus"], environment: [:]) }
-    }
 }
