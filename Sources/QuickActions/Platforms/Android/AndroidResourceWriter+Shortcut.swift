@@ -7,14 +7,8 @@ extension AndroidResourceWriter {
         let item: ShortcutItem
         let index: Int
         let itemMapping: AndroidItemMapping?
-        let details: AndroidShortcutDetails?
-
-        init(item: ShortcutItem, index: Int, itemMapping: AndroidItemMapping?) {
-            self.item = item
-            self.index = index
-            self.itemMapping = itemMapping
-            details = item.android
-        }
+        /// The Android source's attributes, intents and bindings, for an item read from one.
+        var details: AndroidShortcutDetails? { item.android }
 
         /// An export error about this item.
         func failure(_ reason: String, language: String? = nil) -> PlatformExportError {
