@@ -15,7 +15,7 @@
 
 # ---------------------------------------------------------------- build stage
 # Same Swift release as the development machines and CI (6.3.1), Debian 12.
-# The package needs swift-tools-version 6.0 or later.
+# The code needs Swift 6.2 or later (`unsafe` expressions, OutputSpan).
 FROM swift:6.3.1-bookworm AS build
 
 ARG DEBIAN_FRONTEND=noninteractive

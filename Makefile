@@ -114,16 +114,21 @@ bench: deps
 	bench/run.sh
 
 ## lint: swift format's strict lint, unsafe code only where C is (scripts/check_unsafe.py lists it per
-## module), then the module arrows check (below)
+## module), and no hand-written Swift file over 400 lines nor function over 60 (scripts/check-sizes.py);
+## first, ARCHITECTURE.md's claims (check-architecture, below)
 lint: EXTRA_APT += python3
 lint: check-architecture
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	scripts/check_unsafe.py
+	python3 scripts/check-sizes.py
 
-## check-architecture: every import is one of ARCHITECTURE.md's module arrows, and the arrows are Package.swift's dependencies
+## check-architecture: ARCHITECTURE.md's claims, checked: every import is one of its module arrows, and the arrows
+## are Package.swift's dependencies; its list of places for unsafe code is check_unsafe.py's; the fast-path table,
+## and every other type, member, file and test it names, exist in the code; the backends are public as it says
 check-architecture: EXTRA_APT += python3
 check-architecture: deps
 	python3 scripts/check-architecture.py
+	python3 scripts/check-architecture-claims.py
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

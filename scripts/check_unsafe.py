@@ -62,39 +62,44 @@ PATTERN = re.compile(
 )
 
 
-def strip(text):
+STRING_OPENER = re.compile(r'(#*)("""|")')
+
+
+def strip(text, string_fill=" "):
     """`text` with comments and the contents of string literals blanked (newlines kept, so
     line numbers hold). Handles nested block comments, raw strings (#"…"#), multi-line
-    strings and interpolations (whose code is kept and checked)."""
+    strings and interpolations (whose code is kept and checked). A string literal's characters
+    become `string_fill` (a space unless given), so a caller can tell a line of a string from a
+    line of comment."""
     out = []
     i = 0
     n = len(text)
     # A stack of open string literals: (hashes, multiline, depth of interpolation parentheses).
     strings = []
 
-    def blank(chunk):
-        out.append("".join("\n" if c == "\n" else " " for c in chunk))
+    def blank(chunk, fill=" "):
+        out.append("".join("\n" if c == "\n" else fill for c in chunk))
 
     while i < n:
         if strings and strings[-1][2] is None:
             hashes, multiline, _ = strings[-1]
             closer = ('"""' if multiline else '"') + "#" * hashes
             if text.startswith(closer, i):
-                blank(closer)
+                blank(closer, string_fill)
                 strings.pop()
                 i += len(closer)
                 continue
             if text.startswith("\\" + "#" * hashes + "(", i):
                 opener = "\\" + "#" * hashes + "("
-                blank(opener)
+                blank(opener, string_fill)
                 strings[-1] = (hashes, multiline, 1)
                 i += len(opener)
                 continue
             if text[i] == "\\" and hashes == 0:
-                blank(text[i:i + 2])
+                blank(text[i:i + 2], string_fill)
                 i += 2
                 continue
-            blank(text[i])
+            blank(text[i], string_fill)
             i += 1
             continue
         # Code (top level, or inside an interpolation).
@@ -116,10 +121,10 @@ def strip(text):
             blank(text[i:j])
             i = j
             continue
-        match = re.match(r'(#*)("""|")', text[i:])
+        match = STRING_OPENER.match(text, i)
         if match and (match.group(1) or text[i] == '"'):
             hashes, quote = len(match.group(1)), match.group(2)
-            blank(match.group(0))
+            blank(match.group(0), string_fill)
             strings.append((hashes, quote == '"""', None))
             i += len(match.group(0))
             continue
@@ -130,7 +135,7 @@ def strip(text):
             elif text[i] == ")":
                 strings[-1] = (hashes, multiline, None if depth == 1 else depth - 1)
                 if depth == 1:
-                    blank(")")
+                    blank(")", string_fill)
                     i += 1
                     continue
         out.append(text[i])

@@ -30,7 +30,7 @@ final class PostgreSQLListener: Sendable {
     private let database: PostgreSQLDatabase
     private let worker: PostgreSQLSessionThread
     /// How many connections the session has opened (each one after the first follows a gap).
-    private let connections = Counter()
+    private let connections = PostgreSQLConnectionCount()
 
     /// A listener for `database`, on a connection of its own.
     init(database: PostgreSQLDatabase) {
@@ -185,6 +185,6 @@ final class PostgreSQLListener: Sendable {
 }
 
 /// A count the listener's connection hook and its thread share.
-private final class Counter: Sendable {
+private final class PostgreSQLConnectionCount: Sendable {
     let value = Atomic<Int>(0)
 }

@@ -24,74 +24,103 @@ public enum ShortcutLintReport {
         infoPlistPath: String, localizationsDirectory: String?, appName: String?, buildSettings: BuildSettings = BuildSettings(),
         platformsPath: String? = nil, platforms requested: [ShortcutPlatform]? = nil
     ) -> (output: String, exitCode: Int32) {
-        let configuration: ShortcutConfiguration
-        let catalog: LocalizationCatalog
-        let mapping: PlatformMapping?
+        let loaded: Loaded
         do {
-            mapping = try platformsPath.map { path throws in try PlatformMapping.load(path: path) }
-            if AndroidShortcutSource.isShortcutsFile(path: infoPlistPath) {
-                let source = try AndroidShortcutSource.load(
-                    shortcutsPath: infoPlistPath, resDirectory: localizationsDirectory,
-                    developmentLanguage: buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", mapping: mapping?.android)
-                (configuration, catalog) = (source.configuration, source.catalog)
-            } else {
-                configuration = try ShortcutConfiguration.load(path: infoPlistPath, buildSettings: buildSettings)
-                catalog = try localizationsDirectory.map(LocalizationCatalog.load(directory:)) ?? LocalizationCatalog(tables: [:])
-            }
-            if let mapping, let platformsPath {
-                try mapping.validate(
-                    staticItems: configuration.staticItems, catalog: catalog,
-                    developmentRegion: configuration.developmentRegion ?? buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", source: platformsPath)
-            }
+            loaded = try load(
+                infoPlistPath: infoPlistPath, localizationsDirectory: localizationsDirectory, buildSettings: buildSettings,
+                platformsPath: platformsPath)
         } catch let error as AndroidSourceError {
             return (error.problems.map { "error: \($0)\n" }.joined(), 1)
         } catch {
             return ("error: \(error)\n", 1)
         }
-        let platforms = requested ?? mapping?.platforms ?? [.ios]
-        let explicitName = appName.flatMap(ShortcutConfiguration.usableAppName)
+        let (configuration, catalog) = (loaded.configuration, loaded.catalog)
+        let platforms = requested ?? loaded.mapping?.platforms ?? [.ios]
         let items = configuration.staticItems
+        let region = configuration.developmentRegion ?? BuildSettings().values["DEVELOPMENT_LANGUAGE"] ?? "en"
+        var findings: [(language: String?, warnings: [ShortcutWarning])] = []
+        if platforms.contains(.ios) {
+            findings += iosWarnings(of: loaded, developmentRegion: region, appName: appName.flatMap(ShortcutConfiguration.usableAppName))
+        }
+        findings += PlatformLintReport.warnings(
+            items: items, catalog: catalog, developmentRegion: region, mapping: loaded.mapping, platforms: platforms)
         var lines = configuration.warnings.map { "\(infoPlistPath): \($0)" } + catalog.skippedFiles.map(\.description)
         var count = lines.count
-
-        func name(in table: [String: String]?) -> String? {
-            let translated = [table?["CFBundleDisplayName"], table?["CFBundleName"]].compactMap { $0.flatMap(ShortcutConfiguration.usableAppName) }
-            return explicitName ?? translated.first ?? configuration.appName
-        }
-        func report(_ warnings: [ShortcutWarning], language: String?) {
+        for (language, warnings) in findings {
             let tag = language.map { " [\($0)]" } ?? ""
             lines += warnings.map { "\(infoPlistPath)\(tag): \($0)" }
             count += warnings.count
         }
+        let languages = catalog.languages.isEmpty ? "" : " and \(catalog.languages.count) localization(s)"
+        let checked = "\(items.count) static item(s)\(languages)"
+        lines.append(count == 0 ? "no warnings (\(checked))" : "\(count) warning(s) (\(checked))")
+        return (lines.joined(separator: "\n") + "\n", 0)
+    }
 
-        let region = configuration.developmentRegion ?? BuildSettings().values["DEVELOPMENT_LANGUAGE"] ?? "en"
-        let development = catalog.resolve(negotiated: nil, developmentRegion: region)
-        let checksIOS = platforms.contains(.ios)
-        let developmentWarnings =
-            checksIOS
-            ? ShortcutLinter.warnings(for: LocalizationCatalog.localized(items, table: development.table), appName: name(in: development.table)) : []
-        report(developmentWarnings, language: nil)
-        if checksIOS, catalog.table(for: development.language) == nil, let base = catalog.baseTable {
-            report([ShortcutLinter.missingTranslation(for: items, table: base, language: "Base")].compactMap { $0 }, language: "Base")
+    /// The files `lint` reads: the items, their translations and the mapping file.
+    private struct Loaded {
+        var configuration: ShortcutConfiguration
+        var catalog: LocalizationCatalog
+        var mapping: PlatformMapping?
+    }
+
+    /// Reads the items (an Info.plist or JSON file, or an Android `shortcuts.xml` with its `res/`
+    /// folder), the translations and the mapping file, and checks the mapping against the items.
+    private static func load(
+        infoPlistPath: String, localizationsDirectory: String?, buildSettings: BuildSettings, platformsPath: String?
+    ) throws -> Loaded {
+        let mapping = try platformsPath.map { path throws in try PlatformMapping.load(path: path) }
+        let loaded: Loaded
+        if AndroidShortcutSource.isShortcutsFile(path: infoPlistPath) {
+            let source = try AndroidShortcutSource.load(
+                shortcutsPath: infoPlistPath, resDirectory: localizationsDirectory,
+                developmentLanguage: buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", mapping: mapping?.android)
+            loaded = Loaded(configuration: source.configuration, catalog: source.catalog, mapping: mapping)
+        } else {
+            loaded = Loaded(
+                configuration: try ShortcutConfiguration.load(path: infoPlistPath, buildSettings: buildSettings),
+                catalog: try localizationsDirectory.map(LocalizationCatalog.load(directory:)) ?? LocalizationCatalog(tables: [:]),
+                mapping: mapping)
+        }
+        if let mapping, let platformsPath {
+            try mapping.validate(
+                staticItems: loaded.configuration.staticItems, catalog: loaded.catalog,
+                developmentRegion: loaded.configuration.developmentRegion ?? buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en",
+                source: platformsPath)
+        }
+        return loaded
+    }
+
+    /// iOS's text rules: on the development language's text, then per language its
+    /// `missing-translation` finding and the findings its text adds to the development
+    /// language's. The app name is `explicitName`, else the language's translated one, else
+    /// Info.plist's.
+    private static func iosWarnings(
+        of loaded: Loaded, developmentRegion: String, appName explicitName: String?
+    ) -> [(language: String?, warnings: [ShortcutWarning])] {
+        let (configuration, catalog) = (loaded.configuration, loaded.catalog)
+        let items = configuration.staticItems
+        func name(in table: [String: String]?) -> String? {
+            let translated = [table?["CFBundleDisplayName"], table?["CFBundleName"]].compactMap { $0.flatMap(ShortcutConfiguration.usableAppName) }
+            return explicitName ?? translated.first ?? configuration.appName
+        }
+        let development = catalog.resolve(negotiated: nil, developmentRegion: developmentRegion)
+        let developmentWarnings = ShortcutLinter.warnings(
+            for: LocalizationCatalog.localized(items, table: development.table), appName: name(in: development.table))
+        var findings: [(language: String?, warnings: [ShortcutWarning])] = [(nil, developmentWarnings)]
+        if catalog.table(for: development.language) == nil, let base = catalog.baseTable {
+            findings.append(("Base", [ShortcutLinter.missingTranslation(for: items, table: base, language: "Base")].compactMap { $0 }))
         }
         let reported = Set(developmentWarnings)
-        for language in catalog.languages where checksIOS {
+        for language in catalog.languages {
             let table = catalog.tables[language] ?? [:]
             var warnings = [ShortcutLinter.missingTranslation(for: items, table: table, language: language)].compactMap { $0 }
             if language != development.language {
                 warnings += ShortcutLinter.warnings(for: LocalizationCatalog.localized(items, table: table), appName: name(in: table))
                     .filter { !reported.contains($0) }.map { $0.about(language: language) }
             }
-            report(warnings, language: language)
+            findings.append((language, warnings))
         }
-        for (language, warnings) in PlatformLintReport.warnings(
-            items: items, catalog: catalog, developmentRegion: region, mapping: mapping, platforms: platforms)
-        {
-            report(warnings, language: language)
-        }
-        let languages = catalog.languages.isEmpty ? "" : " and \(catalog.languages.count) localization(s)"
-        let checked = "\(items.count) static item(s)\(languages)"
-        lines.append(count == 0 ? "no warnings (\(checked))" : "\(count) warning(s) (\(checked))")
-        return (lines.joined(separator: "\n") + "\n", 0)
+        return findings
     }
 }
