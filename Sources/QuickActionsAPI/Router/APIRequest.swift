@@ -12,6 +12,10 @@ public struct APIRequest: Sendable {
     public let route: String
     /// The account the credential selected (routes of `RouteAccess.account`), else nil.
     public let scope: AccountScope?
+    /// Where the handler's reads of the store go when its thread must not wait on the store (an
+    /// HTTP thread, while the store's reads may wait): nil when it may read the store itself.
+    /// Set by `APIHandler` as it runs the handler (see `readingStore`).
+    var storeHandOff: StoreHandOff?
 
     /// Creates a routed request.
     public init(http: HTTPRequest, parameters: [String: String], route: String, scope: AccountScope? = nil) {
