@@ -203,7 +203,8 @@ struct RecordingPipeline {
 
     /// A new account's token (the admin creates it).
     func createAccount() throws -> String {
-        let created = try send(RequestPipelineTests.Step(method: "POST", target: "/accounts", token: RequestPipelineTests.admin, json: #"{"name":"Alice"}"#))
+        let created = try send(
+            RequestPipelineTests.Step(method: "POST", target: "/accounts", token: RequestPipelineTests.admin, json: #"{"name":"Alice"}"#))
         return try #require(try created.response.object()["token"]?.stringValue)
     }
 
