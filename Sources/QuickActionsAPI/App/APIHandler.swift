@@ -93,7 +93,7 @@ public final class APIHandler: HTTPRequestHandler {
         }
         guard var request = context.request, let route = context.route else { throw Problem.internalError() }
         if !context.readsStore {
-            if route.store.runsOnWorkers { return handOff(&context) }
+            if case .always = route.store { return handOff(&context) }
             request.storeHandOff = storeHandOff
         }
         return try route.handler(request)

@@ -32,16 +32,15 @@ struct APIRequestContext: Sendable {
 /// steps that run when its answer completes (access log, metrics). Until the worker is done, the
 /// answer (its deadline's 503) goes with what the HTTP thread knew.
 final class HandedOffRequest: Sendable {
-    private let found = Mutex<(route: Route?, budget: RateLimitDecision?, done: Bool)>((nil, nil, false))
+    private let found = Mutex<(route: Route?, budget: RateLimitDecision?)?>(nil)
 
     /// Records the context the worker ended with.
     func record(_ context: APIRequestContext) {
-        found.withLock { $0 = (context.route, context.budget, true) }
+        found.withLock { $0 = (context.route, context.budget) }
     }
 
     /// The route and budget the worker found, or `context`'s while it is not done.
     func found(else context: APIRequestContext) -> (route: Route?, budget: RateLimitDecision?) {
-        let found = found.withLock { $0 }
-        return found.done ? (found.route, found.budget) : (context.route, context.budget)
+        found.withLock { $0 } ?? (context.route, context.budget)
     }
 }

@@ -17,11 +17,4 @@ public enum StoreUse: Sendable {
     /// read (and the rest of the answer) to the store's workers. One function gives the answer
     /// on either thread.
     case whenNotCached
-
-    /// Whether the handler runs on the store's workers when the store's reads may wait. The
-    /// others run on the HTTP thread, where a read of the store is handed to the workers
-    /// (`APIRequest.readingStore`), so a handler never waits on the store there.
-    var runsOnWorkers: Bool {
-        if case .always = self { true } else { false }
-    }
 }
