@@ -28,9 +28,9 @@ enum Routes {
             Route("DELETE", "/contacts/{id}/favorite", "unfavoriteContact", contacts.unfavoriteContact),
             Route("GET", "/contacts/{id}/vcard", "getContactVCard", contacts.getContactVCard),
 
-            Route("GET", "/shortcuts", "listShortcuts", store: .whenNotCached(shortcuts.listCachedShortcuts), shortcuts.listShortcuts),
+            Route("GET", "/shortcuts", "listShortcuts", store: .whenNotCached, shortcuts.listShortcuts),
             Route(
-                "GET", "/shortcuts/preview.svg", "getShortcutsPreview", store: .whenNotCached(shortcuts.getCachedShortcutsPreview),
+                "GET", "/shortcuts/preview.svg", "getShortcutsPreview", store: .whenNotCached,
                 shortcuts.getShortcutsPreview),
             Route("GET", "/shortcuts/android/res.zip", "getAndroidResources", store: .never, shortcuts.getAndroidResources),
 

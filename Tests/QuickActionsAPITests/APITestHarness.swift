@@ -7,9 +7,10 @@ import Testing
 
 @testable import QuickActionsAPI
 
-/// Drives the API in-process through the real router and handler, with an in-memory store.
+/// Drives the API in-process through the real router and handler, with an in-memory store (or
+/// the store given).
 struct APITestHarness {
-    let store: InMemoryDataStore
+    let store: any DataStore
     let repository: any ContactRepository
     let handler: APIHandler
     let cache: ShortcutListCache
@@ -29,9 +30,8 @@ struct APITestHarness {
         seed: Bool = false, builder: ShortcutItemBuilder = ShortcutItemBuilder(), token: String? = nil, idempotencyTTLSeconds: Int64 = 86_400,
         catalog: LocalizationCatalog? = nil, appName: String? = nil, baseLanguage: String = "en", configurationWarnings: [ShortcutWarning] = [],
         accounts adminToken: String? = nil, maxContactsPerAccount: Int = 10_000, rateLimit: RateLimiter? = nil,
-        workers: StoreWorkers? = nil, now: Timestamp = Timestamp.now()
+        workers: StoreWorkers? = nil, now: Timestamp = Timestamp.now(), store: any DataStore = InMemoryDataStore()
     ) throws {
-        let store = InMemoryDataStore()
         self.store = store
         repository = store.contacts(of: .default)
         if seed { try repository.seedIfEmpty() }

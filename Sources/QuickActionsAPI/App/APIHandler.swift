@@ -2,17 +2,32 @@ import HTTPServer
 import QuickActions
 import StorageCore
 
-/// The application's side of the transport: routing, errors as problems, request ids, logs.
+/// The application's side of the transport: one pipeline, which every request passes through
+/// once, in this order:
+///
+/// 1. authentication (`AccessPolicy`), before anything else, so that without a valid
+///    credential every path looks the same (401);
+/// 2. rate limit: a request an account sends counts its connection for the account (refused and
+///    closed past the account's share), then spends one of its requests (`--rate-limit`), on any
+///    path that needs a credential, found or not (429);
+/// 3. route: a known method (501), `Router.match` (404, 405), the route's `RouteAccess` (403);
+/// 4. the route's handler;
+/// 5. problem mapping: whatever a step threw becomes problem+json (`ProblemMapping`);
+/// 6. the access log line, with the request id (and the budget's headers on the answer);
+/// 7. the route's metrics, which count the status the client gets.
+///
+/// Steps 6 and 7 run when the answer is known: at once, or when a deferred answer completes.
 ///
 /// Given `StoreWorkers` (a store whose reads may wait on another client's lock: PostgreSQL),
-/// no HTTP thread waits on the database. A request is answered on the HTTP thread when memory
-/// answers it: its credential is known without the store (`AccessPolicy.authenticateFromMemory`)
-/// and its route needs no store (`StoreUse.never`), finds what it needs cached
-/// (`StoreUse.whenNotCached`), or only queues a write with the store's writer, which never
-/// waits (`StoreUse.queuesWrite`). Any other request is handed to the workers, and its connection
-/// parked until they answer (`DeferredResponse`); when too many wait already, it is refused at
-/// once with a 503 (`…/problems/storage-busy`). Without workers every request is answered on
-/// the HTTP thread.
+/// no HTTP thread waits on the database. The pipeline then runs on the HTTP thread from memory
+/// only, and hands the request to the workers where memory cannot serve it: at step 1 for an
+/// account token not in memory, at step 4 for a route whose `StoreUse` is `always`. A handler
+/// that starts in memory hands over only its read of the store (`APIRequest.readingStore`).
+/// The request's context goes along (`APIRequestContext`): a worker takes the steps up where
+/// the HTTP thread left them, so none runs twice. Such a request is answered through a
+/// `DeferredResponse` within `--db-request-timeout` (`RequestDeadline`), or refused at once with
+/// a 503 (`…/problems/storage-busy`) when too many wait already. Without workers every request
+/// is answered on the HTTP thread.
 public final class APIHandler: HTTPRequestHandler {
     /// The routes served.
     public let router: Router
@@ -20,17 +35,19 @@ public final class APIHandler: HTTPRequestHandler {
     private let metrics: Metrics
     /// The per-account request budget (`--rate-limit`), when on.
     private let limiter: RateLimiter?
-    /// Where requests that need the store run, when its reads may wait.
-    private let workers: StoreWorkers?
-    /// The longest a request that waits on the store goes unanswered (`--db-request-timeout`):
-    /// then it is answered with a 503 (`RequestDeadline`). Only with `workers`.
+    /// Where the HTTP threads hand what reads the store, when its reads may wait (nil: they
+    /// read it themselves).
+    private let storeHandOff: StoreHandOff?
+    /// The longest an answer given on an HTTP thread waits on the store (`--db-request-timeout`):
+    /// then it is a 503 (`RequestDeadline`). Only with workers.
     private let deadline: RequestDeadline?
+    private let problems: ProblemMapping
 
     /// The route label for requests that match no route, so raw paths never become labels.
     public static let unmatchedRoute = "unmatched"
 
     /// Creates a handler over `router`, whose `access` decides who may call what; `limiter`
-    /// budgets each account's requests; `workers` run the requests that need the store, each
+    /// budgets each account's requests; `workers` run what needs the store, each request
     /// answered within `requestTimeout` (a 503 past it; zero: no deadline).
     public init(
         router: Router, logger: RequestLogger, limiter: RateLimiter? = nil, metrics: Metrics, workers: StoreWorkers? = nil,
@@ -40,15 +57,11 @@ public final class APIHandler: HTTPRequestHandler {
         self.logger = logger
         self.limiter = limiter
         self.metrics = metrics
-        self.workers = workers
+        let problems = ProblemMapping(logger: logger)
+        self.problems = problems
+        storeHandOff = workers.map { StoreHandOff(workers: $0, problems: problems) }
         deadline = workers == nil || requestTimeout == .zero ? nil : RequestDeadline(timeout: requestTimeout)
         metrics.register(router.routes.map(\.stats))
-    }
-
-    /// A request's answer, or word that it needs the store (only when answering from memory).
-    private enum Outcome {
-        case answered(HTTPResponse)
-        case needsStore
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -56,221 +69,145 @@ public final class APIHandler: HTTPRequestHandler {
     }
 
     public func handle(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
-        guard let workers else { return answer(request, on: connection) }
-        switch respond(to: request, fromMemoryOnly: true, on: connection) {
-        case .answered(let response):
-            // A write queued with the writer: its deferred answer logs whatever completes it.
-            if let pending = response.deferred { deadline?.arm(pending, startedAt: request.startedAt) { $0 } }
-            return response
-        case .needsStore: return hand(request, to: workers)
-        }
+        var context = APIRequestContext(http: request, readsStore: storeHandOff == nil)
+        let response = answer(&context, on: connection)
+        return concluded(response, context)
     }
 
-    /// The answer to `request`, reading the store as needed.
-    private func answer(_ request: HTTPRequest, on connection: borrowing HTTPConnection) -> HTTPResponse {
-        switch respond(to: request, fromMemoryOnly: false, on: connection) {
-        case .answered(let response): return response
-        case .needsStore: return Problem.internalError().response
-        }
-    }
-
-    /// Has `workers` answer `request` (a deferred response meanwhile), or refuses it at once
-    /// when too many requests wait for them.
-    private func hand(_ request: HTTPRequest, to workers: StoreWorkers) -> HTTPResponse {
-        let pending = DeferredResponse()
-        // The connection stays on its HTTP thread: it was attributed to the request's account,
-        // when one was known from memory, before the request was handed over.
-        let queued = workers.submit { [self] in
-            // Answered already (its deadline passed while it waited for a worker): not run.
-            guard !pending.isCompleted else { return }
-            let response = answer(request, on: .detached)
-            // A write's answer comes later still, when its commit returns.
-            if let later = response.deferred {
-                later.map { completed in
-                    pending.complete(completed)
-                    return completed
-                }
-            } else if !pending.complete(response), case .stream(let stream) = response.body {
-                // Its deadline answered first: the stream has no client.
-                stream.close()
-            }
-        }
-        if queued {
-            deadline?.arm(pending, startedAt: request.startedAt) { [self] response in
-                var response = response
-                finish(
-                    &response, method: request.method, path: request.path, route: stats(of: request), headers: request.headers,
-                    startedAt: request.startedAt)
-                return response
-            }
-            return .deferred(pending)
-        }
-        var response = Problem.storeBusy(waiting: workers.queueLimit).response
-        finish(
-            &response, method: request.method, path: request.path, route: stats(of: request), headers: request.headers, startedAt: request.startedAt)
-        return response
-    }
-
-    /// The counters of the route `request` matches (the unmatched ones when none does).
-    private func stats(of request: HTTPRequest) -> RouteStats {
-        if case .found(let route, _) = router.match(method: request.method, path: request.rawPath) { return route.stats }
-        return metrics.unmatched
-    }
-
-    /// Authenticates, routes and answers `request`; `fromMemoryOnly`, it stops short of
-    /// anything that needs the store and says so.
-    private func respond(to request: HTTPRequest, fromMemoryOnly: Bool, on connection: borrowing HTTPConnection) -> Outcome {
-        var routeStats = metrics.unmatched
-        var response: HTTPResponse
-        // Authentication comes before routing: without a valid credential, every path looks the same.
-        let principal: Principal
+    /// Steps 1 to 5, those `context` has not taken yet.
+    private func answer(_ context: inout APIRequestContext, on connection: borrowing HTTPConnection) -> HTTPResponse {
         do {
-            let known: Principal?
-            if fromMemoryOnly {
-                switch router.access.authenticateFromMemory(request) {
-                case .known(let sender): known = sender
-                case .refused: known = nil
-                case .needsStore: return .needsStore
-                }
-            } else {
-                known = try router.access.authenticate(request)
-            }
-            guard let known else {
-                response = BearerAuthenticator.challenge.response
-                finish(
-                    &response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-                return .answered(response)
-            }
-            principal = known
+            return try steps(&context, on: connection)
         } catch {
-            response = logger.storageFailure(error, route: Self.unmatchedRoute)
-            finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-            return .answered(response)
+            return problems.response(to: error, route: context.route?.pattern ?? Self.unmatchedRoute)
         }
-        guard RouteStats.isKnown(request.method) else {
-            response = Problem.notImplemented(method: request.method).response
-            finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-            return .answered(response)
+    }
+
+    /// Steps 1 to 4. A request handed to a worker after step 3 comes back here with its routed
+    /// request, and runs only its handler.
+    private func steps(_ context: inout APIRequestContext, on connection: borrowing HTTPConnection) throws -> HTTPResponse {
+        if context.request == nil {
+            guard let principal = try authenticate(context) else { return handOff(&context) }
+            if let refusal = try admit(principal, &context, on: connection) { return refusal }
+            try route(&context, for: principal)
         }
-        switch router.match(method: request.method, path: request.rawPath) {
+        guard var request = context.request, let route = context.route else { throw Problem.internalError() }
+        if !context.readsStore {
+            if case .always = route.store { return handOff(&context) }
+            request.storeHandOff = storeHandOff
+        }
+        return try route.handler(request)
+    }
+
+    /// Step 1: the sender, or nil when memory cannot tell and this thread may not read the store
+    /// (the request goes to a worker); a 401 when the credential opens nothing.
+    private func authenticate(_ context: APIRequestContext) throws -> Principal? {
+        if context.readsStore {
+            guard let principal = try router.access.authenticate(context.http) else { throw BearerAuthenticator.challenge }
+            return principal
+        }
+        switch router.access.authenticateFromMemory(context.http) {
+        case .known(let principal): return principal
+        case .refused: throw BearerAuthenticator.challenge
+        case .needsStore: return nil
+        }
+    }
+
+    /// Step 2, for a request an account sends (an account token, or single-account mode's
+    /// service credential) on a path that needs a credential: on a connection not yet counted for
+    /// anyone, the connection first counts for the account, or the request is refused and the
+    /// connection closed when the account holds its share (`refusedByShare`); then the request
+    /// spends one of the account's requests (`--rate-limit`), or is refused with a 429. The
+    /// admin, probes and open paths are never limited.
+    private func admit(_ principal: Principal, _ context: inout APIRequestContext, on connection: borrowing HTTPConnection) throws(Problem)
+        -> HTTPResponse?
+    {
+        let account: AccountKey
+        switch principal {
+        case .account(let key): account = key
+        case .service: account = .default
+        case .anonymous, .admin: return nil
+        }
+        guard !BearerAuthenticator.openPaths.contains(context.http.path) else { return nil }
+        if let refusal = Self.refusedByShare(principal, on: connection) { return refusal }
+        guard let limiter else { return nil }
+        let decision = limiter.take(account.rawValue)
+        if let refusal = decision.problem { throw refusal }
+        context.budget = decision
+        return nil
+    }
+
+    /// Step 3: the route for the request's method and path (501 for a method no route knows,
+    /// 404, 405), then what `principal` may do there (403, or the account it acts for).
+    private func route(_ context: inout APIRequestContext, for principal: Principal) throws(Problem) {
+        let http = context.http
+        guard RouteStats.isKnown(http.method) else { throw Problem.notImplemented(method: http.method) }
+        switch router.match(method: http.method, path: http.rawPath) {
         case .found(let route, let parameters):
-            routeStats = route.stats
-            guard
-                let answered = respond(
-                    to: request, parameters: parameters, principal: principal, with: route, fromMemoryOnly: fromMemoryOnly, on: connection)
-            else { return .needsStore }
-            response = answered
+            context.route = route
+            let scope = try router.access.authorize(principal, route.access)
+            context.request = APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope)
         case .notFound:
-            response = Problem.notFound("Nothing is at \(request.path).").response
+            throw Problem.notFound("Nothing is at \(http.path).")
         case .methodNotAllowed(let allowed):
-            response = Problem.methodNotAllowed(request.method, path: request.path, allowed: allowed).response
+            throw Problem.methodNotAllowed(http.method, path: http.path, allowed: allowed)
         }
-        if let deferred = response.deferred {
-            // Logged, counted and given its request id when it completes.
-            let stats = routeStats
-            deferred.map { [self] completed in
-                var completed = completed
-                finish(&completed, method: request.method, path: request.path, route: stats, headers: request.headers, startedAt: request.startedAt)
-                return completed
-            }
-            return .answered(response)
-        }
-        finish(&response, method: request.method, path: request.path, route: routeStats, headers: request.headers, startedAt: request.startedAt)
-        return .answered(response)
     }
 
-    public func abandoned() -> HTTPResponse {
-        Self.retryShortly(
-            "The server stopped before this request finished, so whether it took effect is not known. Send it again with the same "
-                + "Idempotency-Key, which answers it once either way.", type: "service-unavailable"
-        ).response
-    }
-
-    /// A 503 the transport gives before any route runs: `Retry-After: 1`, `type` under quickactiond's problems.
-    private static func retryShortly(_ detail: String, type: String) -> Problem {
-        var headers = HTTPHeaders()
-        headers.add("Retry-After", "1")
-        return Problem(
-            status: 503, title: "Service Unavailable", detail: detail, type: "https://quickactiond.dev/problems/\(type)", headers: headers)
-    }
-
-    public func reject(_ error: HTTPTransportError, method: String, target: String, startedAt: UInt64) -> HTTPResponse {
-        let problem: Problem
-        switch error {
-        case .bodyTooLarge(let limit):
-            problem = Problem(status: 413, title: "Content Too Large", detail: "The request body is larger than the limit of \(limit) bytes.")
-        case .headersTooLarge(let limit):
-            problem = Problem(
-                status: 431, title: "Request Header Fields Too Large",
-                detail: "The request line and headers are larger than the limit of \(limit) bytes.")
-        case .badTarget(let targetError):
-            problem = .badRequest(targetError.message)
-        case .ambiguousFraming(let detail), .malformedHead(let detail):
-            problem = .badRequest(detail + " The request is refused and the connection closed.")
-        case .overLimit(let connections):
-            problem = Self.retryShortly(
-                "The server has its limit of \(connections) connections open; try again in a moment.", type: "too-many-connections")
-        case .shuttingDown:
-            problem = Self.retryShortly(
-                "The server is shutting down and takes no new requests; send it again on a new connection.", type: "service-unavailable")
-        case .unsupportedTransferCoding(let coding):
-            problem = Problem(
-                status: 501, title: "Not Implemented",
-                detail: "The transfer coding '\(coding)' is not supported; send the body with Content-Length or 'Transfer-Encoding: chunked'. "
-                    + "The connection is closed.")
+    /// Hands the steps `context` has not taken to a store worker, which takes them up reading the
+    /// store: the answer comes later (or a 503 at once when too many wait for the workers).
+    private func handOff(_ context: inout APIRequestContext) -> HTTPResponse {
+        guard let storeHandOff else { return Problem.internalError().response }
+        let handedOff = HandedOffRequest()
+        let carried = context
+        context.handedOff = handedOff
+        return storeHandOff.submit { [self] in
+            var context = carried
+            context.readsStore = true
+            // The connection stays on its HTTP thread: it was counted for the request's account,
+            // when memory knew the account, before the request was handed over.
+            let response = answer(&context, on: .detached)
+            handedOff.record(context)
+            return response
         }
-        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-        var response = problem.response
-        finish(&response, method: method, path: path, route: metrics.unmatched, headers: RequestHeaders(), startedAt: startedAt)
+    }
+
+    /// `response` after steps 6 and 7: now, or when it completes. An answer that waits on the
+    /// store (a worker's, or a write's commit) is given within the deadline.
+    private func concluded(_ response: HTTPResponse, _ context: APIRequestContext) -> HTTPResponse {
+        let http = context.http
+        guard let pending = response.deferred else {
+            var response = response
+            finish(
+                &response, method: http.method, path: http.path, headers: http.headers, startedAt: http.startedAt, route: context.route,
+                budget: context.budget)
+            return response
+        }
+        pending.map { [self] completed in
+            var completed = completed
+            let (route, budget) = context.handedOff?.found(else: context) ?? (context.route, context.budget)
+            finish(&completed, method: http.method, path: http.path, headers: http.headers, startedAt: http.startedAt, route: route, budget: budget)
+            return completed
+        }
+        deadline?.arm(pending, startedAt: http.startedAt)
         return response
     }
 
-    /// Authorizes `principal` for `route`, spends one of its account's requests (`--rate-limit`),
-    /// and runs the route's handler for the account its credential selected. An account's
-    /// request on a connection not yet counted for anyone first counts it for the account, or is
-    /// refused when the account holds its share (`refusedByShare`). `fromMemoryOnly`, nil when
-    /// the route needs the store (`Route.store`): nothing is spent then, the request is answered,
-    /// and counted, on a worker.
-    private func respond(
-        to http: HTTPRequest, parameters: [String: String], principal: Principal, with route: Route, fromMemoryOnly: Bool,
-        on connection: borrowing HTTPConnection
-    ) -> HTTPResponse? {
-        let scope: AccountScope?
-        do throws(Problem) {
-            scope = try router.access.authorize(principal, route.access)
-        } catch {
-            return error.response
-        }
-        if scope != nil, let refusal = Self.refusedByShare(principal, on: connection) { return refusal }
-        let request = APIRequest(http: http, parameters: parameters, route: route.pattern, scope: scope)
-        var fromMemory: HTTPResponse?
-        if fromMemoryOnly {
-            switch route.store {
-            case .never, .queuesWrite:
-                break
-            case .always:
-                return nil
-            case .whenNotCached(let cached):
-                // Answered before the budget is spent: a side-effect-free read, else run on a worker.
-                guard let answered = run(cached, request, route: route) else { return nil }
-                fromMemory = answered
-            }
-        }
-        guard let scope, let limiter else { return fromMemory ?? run(route.handler, request, route: route) }
-        let decision = limiter.take(scope.key.rawValue)
-        if let refusal = decision.problem { return refusal.response }
-        guard var response = fromMemory ?? run(route.handler, request, route: route) else { return nil }
-        // Every answer to an account's request says what is left of its budget.
-        if let deferred = response.deferred {
-            deferred.map { completed in
-                var completed = completed
-                decision.addHeaders(to: &completed.headers)
-                return completed
-            }
-        } else {
-            decision.addHeaders(to: &response.headers)
-        }
-        return response
+    /// Steps 6 and 7: the budget's headers and the request id on the answer, its access log
+    /// line, then its route's counters (the unmatched ones for a request not routed).
+    func finish(
+        _ response: inout HTTPResponse, method: String, path: String, headers: RequestHeaders, startedAt: UInt64, route: Route?,
+        budget: RateLimitDecision?
+    ) {
+        budget?.addHeaders(to: &response.headers)
+        let requestId = Self.clientRequestId(from: headers).map(RequestID.given) ?? .next()
+        response.requestId = requestId
+        let stats = route?.stats ?? metrics.unmatched
+        let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
+        logger.request(
+            id: requestId, method: method, path: path, route: stats.logRoute, status: response.status, milliseconds: seconds * 1000,
+            bytes: response.body.count)
+        stats.observe(method: method, status: response.status, seconds: seconds)
     }
 
     /// The refusal of an account's request on a connection not yet counted for anyone, when the
@@ -283,34 +220,6 @@ public final class APIHandler: HTTPRequestHandler {
         var response = Problem.tooManyAccountConnections(limit: connection.share ?? 0).response
         response.closeConnection = true
         return response
-    }
-
-    /// Runs `handler`: its answer, or the problem it threw (nothing thrown may cross into C:
-    /// anything unexpected is a 500).
-    private func run(_ handler: (APIRequest) throws -> HTTPResponse?, _ request: APIRequest, route: Route) -> HTTPResponse? {
-        do {
-            return try handler(request)
-        } catch let problem as Problem {
-            return problem.response
-        } catch let error as StorageError {
-            return logger.storageFailure(error, route: route.pattern)
-        } catch {
-            logger.log(.error, "unexpected error", ["route": .string(route.pattern), "error": .string(String(describing: error))])
-            return Problem.internalError().response
-        }
-    }
-
-    /// Gives the response its request id, counts it and logs it.
-    private func finish(
-        _ response: inout HTTPResponse, method: String, path: String, route: RouteStats, headers: RequestHeaders, startedAt: UInt64
-    ) {
-        let requestId = Self.clientRequestId(from: headers).map(RequestID.given) ?? .next()
-        response.requestId = requestId
-        let seconds = Double(MonotonicClock.nanoseconds() &- startedAt) / 1_000_000_000
-        route.observe(method: method, status: response.status, seconds: seconds)
-        logger.request(
-            id: requestId, method: method, path: path, route: route.logRoute, status: response.status, milliseconds: seconds * 1000,
-            bytes: response.body.count)
     }
 
     /// The client's `X-Request-Id` when it is short, visible ASCII.

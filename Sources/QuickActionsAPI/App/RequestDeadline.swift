@@ -21,16 +21,17 @@ public struct RequestDeadline: Sendable {
         self.timeout = max(timeout, .milliseconds(1))
     }
 
-    /// Completes `pending` with the deadline's 503, passed through `finish` (log, count, request
-    /// id), when it is still pending `timeout` after `startedAt` (`MonotonicClock` nanoseconds).
-    func arm(_ pending: DeferredResponse, startedAt: UInt64, finish: @escaping @Sendable (HTTPResponse) -> HTTPResponse) {
+    /// Completes `pending` with the deadline's 503 when it is still pending `timeout` after
+    /// `startedAt` (`MonotonicClock` nanoseconds); the steps `pending` maps its answer through
+    /// (access log, metrics, request id) apply to it as to any answer.
+    func arm(_ pending: DeferredResponse, startedAt: UInt64) {
         let elapsed = MonotonicClock.nanoseconds() &- startedAt
         let total = UInt64(timeout / .nanoseconds(1))
         let remaining = total > elapsed ? total - elapsed : 0
         let seconds = timeout / .seconds(1)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: remaining))) {
             guard !pending.isCompleted else { return }
-            pending.complete(finish(Problem.requestDeadline(seconds: seconds).response))
+            pending.complete(Problem.requestDeadline(seconds: seconds).response)
         }
     }
 }

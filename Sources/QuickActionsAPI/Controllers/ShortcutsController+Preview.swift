@@ -12,17 +12,6 @@ extension ShortcutsController {
     /// rules. `lang` stands
     /// for `Accept-Language` when given.
     func getShortcutsPreview(_ request: APIRequest) throws -> HTTPResponse {
-        guard let response = try preview(request, fromMemoryOnly: false) else { throw Problem.internalError() }
-        return response
-    }
-
-    /// GET /shortcuts/preview.svg, answered from memory only: nil when the account's list is
-    /// not cached, and the store must be read.
-    func getCachedShortcutsPreview(_ request: APIRequest) throws -> HTTPResponse? {
-        try preview(request, fromMemoryOnly: true)
-    }
-
-    private func preview(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
         try request.requireKnownQuery(Self.previewQuery)
         let appearance = try Self.previewChoice(request, "appearance", default: PreviewAppearance.light)
         let placement = try Self.previewChoice(request, "placement", default: PreviewPlacement.above)
@@ -37,23 +26,22 @@ extension ShortcutsController {
             format: .previewSVG(appearance, warnings: marksWarnings, placement: placement, platform: platform), language: language, visibleOnly: false
         )
         let account = try request.account()
-        let list: any RenderedShortcutList
-        if case .list(let held) = account.cachedShortcuts(for: key) {
-            list = held
-        } else if fromMemoryOnly {
-            return nil
-        } else {
-            list = try account.shortcuts()
-        }
         let headers = request.http.headers
-        if let ready = list.rendered(key) { return Self.previewResponse(ready, for: headers) }
-        // Drawing a long list (its JSON version and HIG findings, then the picture) takes tens of
-        // milliseconds: it is done off the HTTP threads, one picture at a time, while the
-        // connection waits without holding a thread. A request for a picture being drawn waits
-        // its turn and finds it drawn.
+        guard case .list(let list) = account.cachedShortcuts(for: key) else {
+            return try request.readingStore { Self.preview(try account.shortcuts(), key, for: headers) }
+        }
+        return Self.preview(list, key, for: headers)
+    }
+
+    /// The picture `key` of `list`, or its 304. Drawing a long list (its JSON version and HIG
+    /// findings, then the picture) takes tens of milliseconds: it is done off the HTTP threads,
+    /// one picture at a time, while the connection waits without holding a thread. A request for
+    /// a picture being drawn waits its turn and finds it drawn.
+    private static func preview(_ list: any RenderedShortcutList, _ key: ShortcutRepresentationKey, for headers: RequestHeaders) -> HTTPResponse {
+        if let ready = list.rendered(key) { return previewResponse(ready, for: headers) }
         let pending = DeferredResponse()
-        Self.previewRendering.async {
-            pending.complete(Self.previewResponse(list.representation(key), for: headers))
+        previewRendering.async {
+            pending.complete(previewResponse(list.representation(key), for: headers))
         }
         return .deferred(pending)
     }

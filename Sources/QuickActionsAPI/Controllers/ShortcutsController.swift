@@ -32,16 +32,35 @@ final class ShortcutsController: Sendable {
         self.changeFeed = changeFeed
     }
 
-    /// GET /shortcuts
+    /// GET /shortcuts: from the cache when it holds the account's list (for a revalidation, its
+    /// validator may do), else from the store (`readingStore`: on a worker, where the store's
+    /// reads may wait). `explain` and `include` lists are read from the store and built per request.
     func listShortcuts(_ request: APIRequest) throws -> HTTPResponse {
-        guard let response = try listShortcuts(request, fromMemoryOnly: false) else { throw Problem.internalError() }
-        return markedIfStale(response)
-    }
-
-    /// GET /shortcuts, answered from memory only: nil when the account's list (or, for a
-    /// revalidation, its validator) is not cached, and the store must be read.
-    func listCachedShortcuts(_ request: APIRequest) throws -> HTTPResponse? {
-        try listShortcuts(request, fromMemoryOnly: true).map(markedIfStale)
+        try request.requireKnownQuery(Self.listQuery)
+        let visibleOnly = try request.queryBoolean("visible") ?? false
+        let format = try Self.format(platform: request.http.queryValue("platform"), accept: request.http.headers["Accept"])
+        let language = settings.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
+        let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
+        let account = try request.account()
+        if let annotations = try ShortcutAnnotations(request) {
+            // Never cached, no validator.
+            return try request.readingStore { [self] in
+                markedIfStale(try annotations.response(key: key, account: account, settings: settings.current, ranking: ranking, schedule: schedule))
+            }
+        }
+        let headers = request.http.headers
+        let revalidating = headers.contains("If-None-Match")
+        // The cache is looked in once: the list, or only its validator.
+        let cached = account.cachedShortcuts(for: key)
+        if revalidating, case .validator(let validator) = cached, headers.ifNoneMatch(matches: validator.etag) {
+            return markedIfStale(validator.notModified)
+        }
+        guard case .list(let list) = cached else {
+            return try request.readingStore { [self] in
+                markedIfStale(answer(try account.shortcuts(), key, revalidating: revalidating, headers))
+            }
+        }
+        return markedIfStale(answer(list, key, revalidating: revalidating, headers))
     }
 
     /// `response` with `Warning: 110` while the change feed is lost (then or when it completes).
@@ -60,38 +79,14 @@ final class ShortcutsController: Sendable {
         return marked
     }
 
-    private func listShortcuts(_ request: APIRequest, fromMemoryOnly: Bool) throws -> HTTPResponse? {
-        try request.requireKnownQuery(Self.listQuery)
-        let visibleOnly = try request.queryBoolean("visible") ?? false
-        let format = try Self.format(platform: request.http.queryValue("platform"), accept: request.http.headers["Accept"])
-        let language = settings.negotiate(acceptLanguage: request.http.headers["Accept-Language"])
-        let key = ShortcutRepresentationKey(format: format, language: language, visibleOnly: visibleOnly)
-        let account = try request.account()
-        if let annotations = try ShortcutAnnotations(request) {
-            // Read from the store and built for this request: never cached, no validator.
-            guard !fromMemoryOnly else { return nil }
-            return try annotations.response(key: key, account: account, settings: settings.current, ranking: ranking, schedule: schedule)
-        }
-        let revalidating = request.http.headers.contains("If-None-Match")
-        // A revalidation looks in the cache once: the list, or only its validator. (Reading the
-        // store, `shortcuts()` looks in the cache itself.)
-        let cached = !revalidating && !fromMemoryOnly ? .none : account.cachedShortcuts(for: key)
-        if revalidating, case .validator(let validator) = cached, request.http.headers.ifNoneMatch(matches: validator.etag) {
-            return validator.notModified
-        }
-        let list: any RenderedShortcutList
-        if case .list(let held) = cached {
-            list = held
-        } else if fromMemoryOnly {
-            return nil
-        } else {
-            list = try account.shortcuts()
-        }
-        if let ready = list.rendered(key) { return Self.answer(ready, revalidating: revalidating, request.http.headers) }
-        guard list.rendersSlowly(key) else { return Self.answer(list.representation(key), revalidating: revalidating, request.http.headers) }
+    /// The representation `key` of `list` (or its 304), rendered now unless it renders slowly.
+    private func answer(_ list: any RenderedShortcutList, _ key: ShortcutRepresentationKey, revalidating: Bool, _ headers: RequestHeaders)
+        -> HTTPResponse
+    {
+        if let ready = list.rendered(key) { return Self.answer(ready, revalidating: revalidating, headers) }
+        guard list.rendersSlowly(key) else { return Self.answer(list.representation(key), revalidating: revalidating, headers) }
         // Milliseconds of work: not on this HTTP thread, whose other connections would wait.
         let pending = DeferredResponse()
-        let headers = request.http.headers
         renders.render(list, key) { pending.complete(Self.answer($0, revalidating: revalidating, headers)) }
         return .deferred(pending)
     }

@@ -12,6 +12,10 @@ public struct APIRequest: Sendable {
     public let route: String
     /// The account the credential selected (routes of `RouteAccess.account`), else nil.
     public let scope: AccountScope?
+    /// Where the handler's reads of the store go when its thread must not wait on the store (an
+    /// HTTP thread, while the store's reads may wait): nil when it may read the store itself.
+    /// Set by `APIHandler` as it runs the handler (see `readingStore`).
+    var storeHandOff: StoreHandOff?
 
     /// Creates a routed request.
     public init(http: HTTPRequest, parameters: [String: String], route: String, scope: AccountScope? = nil) {
@@ -19,6 +23,17 @@ public struct APIRequest: Sendable {
         self.parameters = parameters
         self.route = route
         self.scope = scope
+    }
+
+    /// The answer `read` gives, reading the store: given here when this thread may read the
+    /// store; otherwise `read` runs on the store's workers, and its answer comes later (a
+    /// deferred response, or at once a 503 `storage-busy` when too many requests wait for the
+    /// workers), what it throws answered there as a handler's throw is. A handler that answers
+    /// from memory when it can (`StoreUse.whenNotCached`) reads the store only through this, so
+    /// the same code gives its answer on either thread.
+    public func readingStore(_ read: @escaping @Sendable () throws -> HTTPResponse) throws -> HTTPResponse {
+        guard let storeHandOff else { return try read() }
+        return storeHandOff.read(for: route, read)
     }
 
     /// The account the request acts for. The handler gives every account route one; a route
