@@ -12,6 +12,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/prctl.h>
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -27,21 +29,40 @@ static atomic_int_fast64_t all_allocations, all_frees, marked_allocations, marke
 // initial-exec: the counter lives in the executable's static TLS block, whose access never
 // allocates (a dynamic TLS block would be allocated on first use, from inside malloc).
 #define THREAD_LOCAL __thread __attribute__((tls_model("initial-exec")))
+// 0: not yet known; 1: marked; -1: not marked (see qa_allocation_mark_threads_named).
 static THREAD_LOCAL int thread_marked;
+// The name prefix of the marked threads; empty: none is marked. Written once, before counting.
+static char marked_prefix[16];
+static atomic_size_t marked_prefix_length;
+
+// Whether the calling thread is marked: its name is read once (a system call into a buffer on
+// the stack, no allocation) and compared with the prefix.
+static inline int is_marked(void) {
+    if (thread_marked == 0) {
+        size_t length = atomic_load_explicit(&marked_prefix_length, memory_order_acquire);
+        if (length == 0) return 0;
+        char name[17] = {0};
+        int saved = errno;
+        prctl(PR_GET_NAME, name, 0, 0, 0);
+        errno = saved;
+        thread_marked = strncmp(name, marked_prefix, length) == 0 ? 1 : -1;
+    }
+    return thread_marked > 0;
+}
 static THREAD_LOCAL int64_t thread_allocations, thread_frees;
 
 static inline void count_allocation(void) {
     if (!atomic_load_explicit(&counting, memory_order_relaxed)) return;
     atomic_fetch_add_explicit(&all_allocations, 1, memory_order_relaxed);
     thread_allocations += 1;
-    if (thread_marked) atomic_fetch_add_explicit(&marked_allocations, 1, memory_order_relaxed);
+    if (is_marked()) atomic_fetch_add_explicit(&marked_allocations, 1, memory_order_relaxed);
 }
 
 static inline void count_free(void) {
     if (!atomic_load_explicit(&counting, memory_order_relaxed)) return;
     atomic_fetch_add_explicit(&all_frees, 1, memory_order_relaxed);
     thread_frees += 1;
-    if (thread_marked) atomic_fetch_add_explicit(&marked_frees, 1, memory_order_relaxed);
+    if (is_marked()) atomic_fetch_add_explicit(&marked_frees, 1, memory_order_relaxed);
 }
 
 void *malloc(size_t size) {
@@ -113,8 +134,11 @@ void qa_allocation_counting(int on) {
     atomic_store_explicit(&counting, on, memory_order_seq_cst);
 }
 
-void qa_allocation_mark_thread(void) {
-    thread_marked = 1;
+void qa_allocation_mark_threads_named(const char *prefix) {
+    size_t length = strnlen(prefix, sizeof marked_prefix - 1);
+    memcpy(marked_prefix, prefix, length);
+    marked_prefix[length] = 0;
+    atomic_store_explicit(&marked_prefix_length, length, memory_order_release);
 }
 
 qa_allocation_counts qa_allocation_counts_all(void) {

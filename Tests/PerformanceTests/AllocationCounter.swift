@@ -28,7 +28,7 @@ enum AllocationCounter {
     enum Threads: String, Sendable {
         /// Every thread of the process.
         case all = "all threads"
-        /// The threads that called `markCurrentThread()` (here: the HTTP server's).
+        /// The threads `markThreads(named:)` names (here: the HTTP server's).
         case marked = "server threads"
         /// The calling thread alone.
         case current = "this thread"
@@ -39,9 +39,10 @@ enum AllocationCounter {
         qa_allocation_counting(on ? 1 : 0)
     }
 
-    /// Counts the calling thread's calls in `.marked` from now on.
-    static func markCurrentThread() {
-        qa_allocation_mark_thread()
+    /// Counts the calls of the threads whose name starts with `prefix` in `.marked` (libmicrohttpd
+    /// names its threads `MHD-worker`, `MHD-listen`, ...). Call it before any counting.
+    static func markThreads(named prefix: String) {
+        qa_allocation_mark_threads_named(prefix)
     }
 
     /// The calls counted so far on `threads`.
