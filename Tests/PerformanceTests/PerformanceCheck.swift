@@ -6,7 +6,7 @@ import QuickActions
 /// process, and holds each count to its threshold in `allocation-thresholds.json`.
 ///
 /// The server runs in this process (`ServerUnderTest`: quickactiond's own entry point, its
-/// HTTP threads marked by name); a client thread drives it over
+/// HTTP threads marked by id); a client thread drives it over
 /// keep-alive connections without allocating (`RawHTTPClient`); every call into the C allocator
 /// is counted (`CAllocationCounter`), on the server's threads for reads, on every thread for
 /// writes. Exit status 0 when every count is at its threshold, 1 otherwise, 2 on bad usage.
@@ -42,7 +42,6 @@ enum PerformanceCheck {
         // Before any thread is made: the server in this process takes SIGTERM on a thread of its own.
         ServerUnderTest.blockStopSignals()
         signal(SIGPIPE, SIG_IGN)
-        AllocationCounter.markThreads(named: "MHD-")
         let selfCheck = CounterSelfCheck.run()
         guard selfCheck.isEmpty else {
             for failure in selfCheck { print("perf-check: the allocation counter does not see every allocation: \(failure)") }
@@ -174,6 +173,9 @@ enum PerformanceCheck {
     ) throws -> [Measurement] {
         let server = try ServerUnderTest(mode: mode, logLevel: logLevel)
         defer { server.stop() }
+        // libmicrohttpd's threads, as they are once it listens: a thread one of them starts later
+        // (the log's writer) bears its name too, as Linux names a new thread after its creator.
+        AllocationCounter.markThreads(AllocationCounter.threads(named: "MHD-"))
         let planned = try scenarios(server, try RawHTTPClient(port: server.port))
         return try planned.map { try $0.measure(port: server.port) }
     }
