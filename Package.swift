@@ -7,7 +7,7 @@ let package = Package(
     name: "quickactiond",
     platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .executable(name: "quickactiond", targets: ["quickactiond"]),
+        .executable(name: "quickactiond", targets: ["quickactiondMain"]),
         // The device companion's client: fetch, watch and trigger (Foundation only; builds for iOS).
         .library(name: "QuickActionsClient", targets: ["QuickActionsClient"]),
         // The companion on a terminal: `quickactions menu|watch|trigger`.
@@ -62,13 +62,16 @@ let package = Package(
         // The command line of both executables: options, `--flag=value`, `--help`, one `UsageError`.
         // Only the two executables link it: no server or client library depends on it.
         .target(name: "ArgumentParsing", swiftSettings: strict),
-        // The composition root: the command line, and the wiring of every part.
-        .executableTarget(
+        // The composition root: the command line, and the wiring of every part. A library, so that
+        // the allocation check runs this very composition in its own process; `quickactiondMain`
+        // is the executable's `main`, and nothing else.
+        .target(
             name: "quickactiond",
             dependencies: [
                 "ArgumentParsing", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite", "StoragePostgreSQL",
             ],
             swiftSettings: strict),
+        .executableTarget(name: "quickactiondMain", dependencies: ["quickactiond"], swiftSettings: strict),
         // The companion's client library: decodes into the domain's types.
         .target(name: "QuickActionsClient", dependencies: ["QuickActions"], swiftSettings: strict),
         // The `quickactions` executable. Not a target named so: Sources/quickactions and
@@ -82,11 +85,12 @@ let package = Package(
         // `make perf-check`: the hot paths' allocations per request, held to allocation-thresholds.json.
         .executableTarget(
             name: "quickactiond-perf-check",
-            dependencies: ["CAllocationCounter", "HTTPServer", "QuickActions", "QuickActionsAPI", "Sharding", "StorageCore", "StorageSQLite"],
+            dependencies: ["CAllocationCounter", "QuickActions", "quickactiond", "TestSupport"],
             path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
 
-        // What the suites that run servers share: children spawned and reaped without Foundation's Process, and
-        // the raw HTTP/1.1 connection (RawHTTPConnection); a clock the test moves (ManualEdgeClock).
+        // What the suites that run servers share: the real binary's launcher (ServerProcess), children spawned
+        // and reaped without Foundation's Process, the sockets on 127.0.0.1 (LoopbackSocket) and the raw HTTP/1.1
+        // connection (RawHTTPConnection); a clock the test moves (ManualEdgeClock).
         .target(name: "TestSupport", dependencies: ["QuickActions"], path: "Tests/TestSupport", swiftSettings: strict),
         // A program that links only the SQLite backend: StorageTests checks it needs no libpq.
         .executableTarget(
@@ -122,12 +126,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "QuickActionsClientTests",
-            dependencies: ["ArgumentParsing", "QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiond", "TestSupport"],
+            dependencies: ["ArgumentParsing", "QuickActionsClient", "QuickActionsCompanion", "QuickActions", "quickactiondMain", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["quickactiond", "TestSupport"],
+            dependencies: ["quickactiondMain", "TestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -12,6 +12,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -27,21 +29,47 @@ static atomic_int_fast64_t all_allocations, all_frees, marked_allocations, marke
 // initial-exec: the counter lives in the executable's static TLS block, whose access never
 // allocates (a dynamic TLS block would be allocated on first use, from inside malloc).
 #define THREAD_LOCAL __thread __attribute__((tls_model("initial-exec")))
+// 0: not yet known; 1: marked; -1: not marked (see qa_allocation_mark_threads).
 static THREAD_LOCAL int thread_marked;
 static THREAD_LOCAL int64_t thread_allocations, thread_frees;
+// The ids of the marked threads. Written before counting; a new list begins a new generation,
+// in which each thread looks itself up again.
+#define MAX_MARKED 64
+static int32_t marked_ids[MAX_MARKED];
+static atomic_int marked_count;
+static atomic_int marked_generation;
+static THREAD_LOCAL int thread_generation;
+
+// Whether the calling thread is marked: its id is read once per generation (a system call, no
+// allocation) and looked up among the marked ones.
+static inline int is_marked(void) {
+    int generation = atomic_load_explicit(&marked_generation, memory_order_acquire);
+    if (thread_generation != generation) {
+        int saved = errno;
+        int32_t id = (int32_t)syscall(SYS_gettid);
+        errno = saved;
+        int count = atomic_load_explicit(&marked_count, memory_order_relaxed);
+        thread_marked = -1;
+        for (int index = 0; index < count; index++) {
+            if (marked_ids[index] == id) thread_marked = 1;
+        }
+        thread_generation = generation;
+    }
+    return thread_marked > 0;
+}
 
 static inline void count_allocation(void) {
     if (!atomic_load_explicit(&counting, memory_order_relaxed)) return;
     atomic_fetch_add_explicit(&all_allocations, 1, memory_order_relaxed);
     thread_allocations += 1;
-    if (thread_marked) atomic_fetch_add_explicit(&marked_allocations, 1, memory_order_relaxed);
+    if (is_marked()) atomic_fetch_add_explicit(&marked_allocations, 1, memory_order_relaxed);
 }
 
 static inline void count_free(void) {
     if (!atomic_load_explicit(&counting, memory_order_relaxed)) return;
     atomic_fetch_add_explicit(&all_frees, 1, memory_order_relaxed);
     thread_frees += 1;
-    if (thread_marked) atomic_fetch_add_explicit(&marked_frees, 1, memory_order_relaxed);
+    if (is_marked()) atomic_fetch_add_explicit(&marked_frees, 1, memory_order_relaxed);
 }
 
 void *malloc(size_t size) {
@@ -113,10 +141,12 @@ void qa_allocation_counting(int on) {
     atomic_store_explicit(&counting, on, memory_order_seq_cst);
 }
 
-void qa_allocation_mark_thread(void) {
-    thread_marked = 1;
+void qa_allocation_mark_threads(const int32_t *ids, int32_t count) {
+    if (count > MAX_MARKED) count = MAX_MARKED;
+    for (int index = 0; index < count; index++) marked_ids[index] = ids[index];
+    atomic_store_explicit(&marked_count, count, memory_order_relaxed);
+    atomic_fetch_add_explicit(&marked_generation, 1, memory_order_release);
 }
-
 qa_allocation_counts qa_allocation_counts_all(void) {
     qa_allocation_counts counts = {atomic_load(&all_allocations), atomic_load(&all_frees)};
     return counts;

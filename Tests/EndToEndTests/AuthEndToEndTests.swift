@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bearer-token authentication, and the refusal to expose contacts on a network without it.

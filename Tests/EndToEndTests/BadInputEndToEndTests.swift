@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Requests a careless or hostile client sends: each is refused with the right problem,

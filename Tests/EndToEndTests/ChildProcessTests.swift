@@ -14,9 +14,9 @@ import Testing
 
     @Test("A child holds no descriptor of the runner's but 0, 1 and 2, even one the runner opened without close-on-exec")
     func onlyStandardDescriptors() throws {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = try LoopbackListener()
+        let socketDescriptor = listener.descriptor
         #expect(socketDescriptor > 2)
-        defer { close(socketDescriptor) }
         // `ls` runs as the shell's child, so it lists the shell's descriptors, not its own.
         let (exit, output) = try Self.shell("ls -1 /proc/$$/fd")
         #expect(exit == .exited(0))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// At `--max-connections`, a new client learns at once that the server is full, with a prompt

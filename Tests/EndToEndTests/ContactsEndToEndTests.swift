@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Creating, reading, editing, favoriting and deleting contacts, as a user does with curl.

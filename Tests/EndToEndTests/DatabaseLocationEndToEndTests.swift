@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `--db` value shaped like a PostgreSQL location that libpq cannot read, or a URL of a scheme

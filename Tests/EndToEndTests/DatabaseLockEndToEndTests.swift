@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A second quickactiond on a database file that one is serving refuses to start (their caches

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Many companions watching at once: 200 `/events` streams over real sockets, read by one

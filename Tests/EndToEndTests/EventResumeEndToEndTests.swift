@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /events` with `Last-Event-ID`: a reconnecting client gets the triggers it missed.

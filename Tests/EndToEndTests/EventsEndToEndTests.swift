@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /events`: the Server-Sent Events a companion app watches instead of polling.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What the operator gives the real binary at start-up and to `lint`: tokens (flags, variables,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What an operator relies on: metrics, readiness, request ids, the JSON request log, and

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// What survives a restart: a clean stop and a crash.

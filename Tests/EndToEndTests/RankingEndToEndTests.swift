@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The order of the favorites in `GET /shortcuts`: pinned first, then by use (`--dynamic-order`).

@@ -11,26 +11,17 @@ import Testing
     /// then closes after the last one.
     final class ScriptedServer: Sendable {
         let port: Int
-        private let listener: Int32
+        private let listener: LoopbackListener
         private let done = DispatchSemaphore(value: 0)
 
         init(replies: [String], readsToEnd: Bool = false) throws {
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-            }
-            guard listener >= 0, bound, listen(listener, 1) == 0 else { throw EndToEndError("cannot listen: errno \(errno)") }
+            let listener = try LoopbackListener(backlog: 1)
             self.listener = listener
-            port = Int(UInt16(bigEndian: address.sin_port))
+            port = listener.port
             let done = done
             Thread {
                 defer { done.signal() }
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
+                guard let client = listener.accept() else { return }
                 defer { close(client) }
                 for reply in replies {
                     guard let received = Self.readRequest(client, toEnd: readsToEnd) else { return }
@@ -56,7 +47,7 @@ import Testing
         /// Waits for the scripted connection to end (10 s at most), then stops listening.
         func finish() {
             _ = done.wait(timeout: .now() + 10)
-            close(listener)
+            listener.close()
         }
     }
 

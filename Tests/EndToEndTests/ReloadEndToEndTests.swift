@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// SIGHUP reloads the operator's files in the real binary: the static items, their

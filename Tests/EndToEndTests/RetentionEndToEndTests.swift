@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--idempotency-ttl` and `--trigger-retention` are honoured while the server runs: the

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A static item and a scheduled item never share a type in a list, in the real binary: a

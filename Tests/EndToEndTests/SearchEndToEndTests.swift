@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `GET /contacts` with `q`, `favorite`, `limit` and `cursor`.

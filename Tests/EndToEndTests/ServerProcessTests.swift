@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The harness itself: a server that dies of a crash signal fails the test that ran it, even when

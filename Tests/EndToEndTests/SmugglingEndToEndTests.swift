@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Request framing as a smuggler sends it: each case pipelines a request behind a head that

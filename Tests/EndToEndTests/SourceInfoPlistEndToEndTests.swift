@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary on the `SourceApp` fixture: a source Info.plist shaped like a real app's,

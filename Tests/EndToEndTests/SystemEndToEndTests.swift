@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Health, the API document, routing errors and HEAD, against the real binary.

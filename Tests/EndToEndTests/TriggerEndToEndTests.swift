@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `POST /trigger`: what a device reports when a person picks a quick action.

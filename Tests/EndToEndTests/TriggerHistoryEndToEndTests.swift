@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /triggers` and `GET /triggers/stats`: what people picked, newest first, and counts.

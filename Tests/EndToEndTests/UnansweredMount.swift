@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A file system that never answers: a FUSE mount whose server never reads its requests, so
 /// that `stat`, `open` or `read` of any path below it blocks, as on a network mount whose

@@ -1,4 +1,5 @@
 import CAllocationCounter
+import Foundation
 
 /// Calls into the C allocator: the calls that asked for memory and those that gave it back.
 struct AllocationCount: Sendable, Equatable {
@@ -28,7 +29,7 @@ enum AllocationCounter {
     enum Threads: String, Sendable {
         /// Every thread of the process.
         case all = "all threads"
-        /// The threads that called `markCurrentThread()` (here: the HTTP server's).
+        /// The threads `markThreads` names (here: the HTTP server's).
         case marked = "server threads"
         /// The calling thread alone.
         case current = "this thread"
@@ -39,9 +40,19 @@ enum AllocationCounter {
         qa_allocation_counting(on ? 1 : 0)
     }
 
-    /// Counts the calling thread's calls in `.marked` from now on.
-    static func markCurrentThread() {
-        qa_allocation_mark_thread()
+    /// Counts the calls of the threads `ids` (as gettid(2) names them) in `.marked`, and of no
+    /// other, from now on.
+    static func markThreads(_ ids: [Int32]) {
+        qa_allocation_mark_threads(ids, Int32(ids.count))
+    }
+
+    /// The ids of this process's threads whose name starts with `prefix`.
+    static func threads(named prefix: String) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { task in
+            let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return name?.hasPrefix(prefix) == true ? Int32(task) : nil
+        }
     }
 
     /// The calls counted so far on `threads`.

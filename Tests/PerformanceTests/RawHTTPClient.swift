@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 
 /// A keep-alive HTTP/1.1 client over one socket to 127.0.0.1, for a server in the same process.
 ///
@@ -46,23 +47,11 @@ final class RawHTTPClient {
 
     /// Connects to `127.0.0.1:port`.
     init(port: Int) throws(Failure) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .system("socket", errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do {
+            descriptor = try LoopbackSocket.connect(port: port, noDelay: true)
+        } catch {
+            throw .system(error.call, error.code)
         }
-        guard connected == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw .system("connect", code)
-        }
-        var one: Int32 = 1
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        self.descriptor = descriptor
         input = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: 16)
         output = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: 16)
     }

@@ -3,6 +3,7 @@ import FoundationNetworking
 import QuickActions
 import QuickActionsClient
 import Synchronization
+import TestSupport
 import Testing
 
 /// `rank`, `explain`, pinning, disabled items and the `410`'s message through the client,
@@ -10,14 +11,14 @@ import Testing
 /// concurrency pool, which the suite's event streams need.
 @Suite(.serialized) struct ClientRankingEndToEndTests {
     /// Creates a contact through the API and returns its id.
-    static func create(_ server: ServerUnderTest, _ name: String, favorite: Bool = true) async throws -> String {
-        let created = try await server.request("POST", "contacts", json: #"{"name":"\#(name)","favorite":\#(favorite)}"#)
+    static func create(_ server: ServerProcess, _ name: String, favorite: Bool = true) async throws -> String {
+        let created = try await server.fetch("POST", "contacts", json: #"{"name":"\#(name)","favorite":\#(favorite)}"#)
         #expect(created.status == 201)
         let object = try #require(try JSONSerialization.jsonObject(with: created.body) as? [String: Any])
         return try #require(object["id"] as? String)
     }
 
-    static func trigger(_ server: ServerUnderTest, _ id: String) async throws {
+    static func trigger(_ server: ServerProcess, _ id: String) async throws {
         var request = URLRequest(url: server.url.appendingPathComponent("trigger"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -31,7 +32,7 @@ import Testing
     func rankExplainAndPinning() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         _ = try await Self.create(server, "Ada")
         let grace = try await Self.create(server, "Grace")
@@ -71,7 +72,7 @@ import Testing
     func pinRefusals() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let ada = try await Self.create(server, "Ada")
         let plain = try await Self.create(server, "Plain", favorite: false)
@@ -79,7 +80,7 @@ import Testing
 
         let read = try await client.contact(ada)
         #expect(read.etag != nil && !read.pinned)
-        #expect(try await server.request("PATCH", "contacts/\(ada)", json: #"{"name":"Ada L."}"#).status == 200)
+        #expect(try await server.fetch("PATCH", "contacts/\(ada)", json: #"{"name":"Ada L."}"#).status == 200)
         let stale = await Self.refusal { try await client.pin(ada, ifMatch: read.etag) }
         #expect(stale?.status == 412, "\(String(describing: stale))")
         #expect(try await !client.contact(ada).pinned, "a refused edit changes nothing")
@@ -108,12 +109,12 @@ import Testing
     func disabledItems() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let ada = try await Self.create(server, "Ada")
         let grace = try await Self.create(server, "Grace")
-        #expect(try await server.request("DELETE", "contacts/\(ada)/favorite").status == 200)
-        #expect(try await server.request("DELETE", "contacts/\(grace)").status == 204)
+        #expect(try await server.fetch("DELETE", "contacts/\(ada)/favorite").status == 200)
+        #expect(try await server.fetch("DELETE", "contacts/\(grace)").status == 204)
         let client = QuickActionsClient(baseURL: server.url)
 
         let list = try await client.shortcuts(includeDisabled: true)
@@ -140,10 +141,10 @@ import Testing
     func staleMessage() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let ada = try await Self.create(server, "Ada")
-        #expect(try await server.request("DELETE", "contacts/\(ada)").status == 204)
+        #expect(try await server.fetch("DELETE", "contacts/\(ada)").status == 204)
         let outbox = TriggerOutbox(directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: server.url))
         let told = Mutex<[String?]>([])
         await outbox.onStale { _, message in told.withLock { $0.append(message) } }
@@ -158,7 +159,7 @@ import Testing
 
         // In the outbox's language: the message the list gives the item in French.
         let grace = try await Self.create(server, "Grace")
-        #expect(try await server.request("DELETE", "contacts/\(grace)").status == 204)
+        #expect(try await server.fetch("DELETE", "contacts/\(grace)").status == 204)
         let french = try await QuickActionsClient(baseURL: server.url).shortcuts(language: "fr", includeDisabled: true)
         let expected = try #require(french.disabledItems.first { $0.userInfo == ["contactId": .string(grace)] }?.disabledMessage)
         #expect(expected != "This contact was deleted")

@@ -1,6 +1,7 @@
 import Foundation
 import QuickActions
 import QuickActionsClient
+import TestSupport
 import Testing
 
 /// `shortcuts(language:)` against the real server.
@@ -9,7 +10,7 @@ import Testing
     func notModifiedCostsNoDecode() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory)
+        let server = try ServerProcess(directory: directory)
         defer { server.stop() }
         let client = QuickActionsClient(baseURL: server.url)
         let first = try await client.shortcuts()
@@ -24,7 +25,7 @@ import Testing
         _ = try await client.shortcuts(language: "fr")
         #expect(await client.listsDecoded == 2)
 
-        let created = try await server.request("POST", "contacts", json: #"{"name":"New Favorite","favorite":true}"#)
+        let created = try await server.fetch("POST", "contacts", json: #"{"name":"New Favorite","favorite":true}"#)
         #expect(created.status == 201)
         let changed = try await client.shortcuts()
         #expect(await client.listsDecoded == 3)
@@ -34,11 +35,11 @@ import Testing
 
     @Test("Errors say what went wrong: unreachable, token refused")
     func errors() async throws {
-        let down = QuickActionsClient(baseURL: ServerUnderTest.url(port: unusedPort()))
+        let down = try QuickActionsClient(baseURL: ServerProcess.url(port: LoopbackSocket.unusedPort()))
         await #expect(throws: QuickActionsClientError.self) { try await down.shortcuts() }
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--token", "right-token-0123456789"])
+        let server = try ServerProcess(directory: directory, arguments: ["--token", "right-token-0123456789"])
         defer { server.stop() }
         do {
             _ = try await QuickActionsClient(baseURL: server.url, token: "wrong").shortcuts()

@@ -35,24 +35,11 @@ public final class RawHTTPConnection {
         // A write to a socket or pipe the other side closed must fail its test, not end the test
         // process: SIGPIPE is ignored from the first network test on (every such write checks errors).
         _ = signal(SIGPIPE, SIG_IGN)
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw RawHTTPError("socket() failed: \(Self.lastError())") }
-        var timeout = timeval(tv_sec: Self.ioTimeoutSeconds, tv_usec: 0)
-        _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do {
+            descriptor = try LoopbackSocket.connect(port: port, timeoutSeconds: Self.ioTimeoutSeconds)
+        } catch {
+            throw RawHTTPError(error.description)
         }
-        guard connected == 0 else {
-            let message = Self.lastError()
-            Glibc.close(socketDescriptor)
-            throw RawHTTPError("connect to 127.0.0.1:\(port) failed: \(message)")
-        }
-        descriptor = socketDescriptor
     }
 
     deinit {

@@ -19,8 +19,10 @@ typedef struct {
 /// Switches counting on (every thread) or off. Counts only grow: read them before and after.
 void qa_allocation_counting(int on);
 
-/// Marks the calling thread, so that its calls count in `qa_allocation_counts_marked`.
-void qa_allocation_mark_thread(void);
+/// Marks the threads whose ids (gettid) are the `count` first of `ids` (at most 64), and no other,
+/// so that their calls count in `qa_allocation_counts_marked`. Call it before counting. A thread
+/// reads its id once, at its first call counted, without allocating.
+void qa_allocation_mark_threads(const int32_t *ids, int32_t count);
 
 /// Calls counted on every thread since the process started.
 qa_allocation_counts qa_allocation_counts_all(void);

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Two instances on one PostgreSQL database: a pick on one reorders the list on the other, and

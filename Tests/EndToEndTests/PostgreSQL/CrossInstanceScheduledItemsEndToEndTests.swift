@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Two instances on one PostgreSQL database: a scheduled item written on one shows in the other's

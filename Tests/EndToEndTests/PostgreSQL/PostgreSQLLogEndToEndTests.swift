@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What quickactiond on PostgreSQL says on stderr: only JSON lines, the server's notices among

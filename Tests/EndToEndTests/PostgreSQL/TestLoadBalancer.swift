@@ -18,7 +18,7 @@ final class TestLoadBalancer {
     /// Starts nginx in front of `ports` and waits until `GET /readyz` through it answers 200.
     init(balancing ports: [Int]) throws {
         directory = try TemporaryDirectory()
-        port = try Self.freePort()
+        port = try LoopbackSocket.unusedPort()
         try RepositoryScript.run("scripts/nginx-lb.sh", ["start", directory.path("lb"), "127.0.0.1:\(port)"] + ports.map(String.init))
         let deadline = Date().addingTimeInterval(10)
         while true {
@@ -45,23 +45,5 @@ final class TestLoadBalancer {
         guard let master else { return }
         let deadline = Date().addingTimeInterval(5)
         while kill(master, 0) == 0 && Date() < deadline { usleep(20_000) }
-    }
-
-    /// A port nothing listens on now: bound to 0 on 127.0.0.1, read back, closed. nginx takes it a
-    /// moment later; another process taking it meanwhile makes the start fail loudly, not wrongly.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw EndToEndError("socket: \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw EndToEndError("bind 127.0.0.1:0: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

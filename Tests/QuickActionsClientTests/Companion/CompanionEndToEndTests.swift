@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `quickactions` executable against the real server.
@@ -7,10 +8,10 @@ import Testing
     func menuDrawsTheHomeScreenMenu() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory)
+        let server = try ServerProcess(directory: directory)
         defer { server.stop() }
         for name in ["Zed One", "Zed Two", "Zed Three"] {
-            #expect(try await server.request("POST", "contacts", json: #"{"name":"\#(name)","favorite":true}"#).status == 201)
+            #expect(try await server.fetch("POST", "contacts", json: #"{"name":"\#(name)","favorite":true}"#).status == 201)
         }
         let result = try CompanionProcess.run(["menu", "--url", server.url.absoluteString])
         #expect(result.status == 0, "\(result.error)")
@@ -32,13 +33,13 @@ import Testing
 
     @Test("Clear messages and non-zero exits: unreachable server, bad token, stale item")
     func failuresExitNonZero() async throws {
-        let down = try CompanionProcess.run(["menu", "--url", "http://127.0.0.1:\(unusedPort())"])
+        let down = try CompanionProcess.run(["menu", "--url", "http://127.0.0.1:\(LoopbackSocket.unusedPort())"])
         #expect(down.status == 69)
         #expect(down.error.contains("cannot reach the service"))
 
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--token", "right-token-0123456789"])
+        let server = try ServerProcess(directory: directory, arguments: ["--token", "right-token-0123456789"])
         defer { server.stop() }
         let url = server.url.absoluteString
         let badToken = try CompanionProcess.run(["menu", "--url", url, "--token", "wrong"])
@@ -68,16 +69,16 @@ import Testing
     func pinAndUnpin() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed", "--token", "right-token-0123456789"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed", "--token", "right-token-0123456789"])
         defer { server.stop() }
         let token = "right-token-0123456789"
         func create(_ name: String, favorite: Bool) async throws -> String {
-            let created = try await server.request("POST", "contacts", json: #"{"name":"\#(name)","favorite":\#(favorite)}"#, token: token)
+            let created = try await server.fetch("POST", "contacts", json: #"{"name":"\#(name)","favorite":\#(favorite)}"#, token: token)
             let object = try #require(try JSONSerialization.jsonObject(with: created.body) as? [String: Any])
             return try #require(object["id"] as? String)
         }
         func pinned(_ id: String) async throws -> Bool? {
-            let (_, body) = try await server.request("GET", "contacts/\(id)", token: token)
+            let (_, body) = try await server.fetch("GET", "contacts/\(id)", token: token)
             return (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["pinned"] as? Bool
         }
         let ada = try await create("Ada Lovelace", favorite: true)
@@ -109,7 +110,7 @@ import Testing
         #expect(noID.status == 64)
         #expect(noID.error.hasPrefix("quickactions: pin needs the ID of a contact"), "\(noID.error)")
         #expect(try await CompanionProcess.runOffPool(["unpin", ada, "extra", "--url", url]).status == 64)
-        let down = try await CompanionProcess.runOffPool(["pin", ada, "--url", "http://127.0.0.1:\(unusedPort())"])
+        let down = try await CompanionProcess.runOffPool(["pin", ada, "--url", "http://127.0.0.1:\(LoopbackSocket.unusedPort())"])
         #expect(down.status == 69)
     }
 
@@ -144,7 +145,7 @@ import Testing
     func watchRedraws() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let outputPath = directory.appendingPathComponent("watch.out").path
         let watcher = try CompanionProcess.start(["watch", "--url", server.url.absoluteString], outputPath: outputPath)
@@ -152,7 +153,7 @@ import Testing
         func text() -> String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
         var deadline = Date().addingTimeInterval(10)
         while text().components(separatedBy: "version ").count < 3 && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
-        #expect(try await server.request("POST", "contacts", json: #"{"name":"Watched Person","favorite":true}"#).status == 201)
+        #expect(try await server.fetch("POST", "contacts", json: #"{"name":"Watched Person","favorite":true}"#).status == 201)
         deadline = Date().addingTimeInterval(10)
         while !text().contains("Watched Person") && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(text().contains("Watched Person"), "\(text())")

@@ -80,7 +80,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outPath = directory.appendingPathComponent("out").path
-        let exit = try ChildProcess.run(try ServerUnderTest.binary("quickactiond").path, ["--version"], output: .file(outPath), seconds: 30)
+        let exit = try ChildProcess.run(try ServerProcess.binary("quickactiond").path, ["--version"], output: .file(outPath), seconds: 30)
         #expect(exit == .exited(0))
         #expect((try? String(contentsOfFile: outPath, encoding: .utf8)) == "quickactiond 0.1.0\n")
     }

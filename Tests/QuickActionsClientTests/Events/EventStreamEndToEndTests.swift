@@ -1,5 +1,6 @@
 import Foundation
 import QuickActionsClient
+import TestSupport
 import Testing
 
 /// `events()` against the real server, through a proxy that resets the stream.
@@ -9,10 +10,10 @@ import Testing
     /// and the stream's tasks wait for one (measured: over 15 s once).
     static let patience = 60.0
 
-    static func postTriggers(_ server: ServerUnderTest, count: Int) async throws -> [String] {
+    static func postTriggers(_ server: ServerProcess, count: Int) async throws -> [String] {
         var ids: [String] = []
         for _ in 0..<count {
-            let (status, body) = try await server.request("POST", "trigger", json: #"{"type":"SearchAction"}"#)
+            let (status, body) = try await server.fetch("POST", "trigger", json: #"{"type":"SearchAction"}"#)
             #expect(status == 200)
             ids.append((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String ?? "")
         }
@@ -23,11 +24,11 @@ import Testing
     func resumesAfterAReset() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let proxy = try FaultInjectingProxy(upstreamPort: server.port)
         defer { proxy.stop() }
-        let client = QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port))
+        let client = QuickActionsClient(baseURL: ServerProcess.url(port: proxy.port))
         let collector = EventCollector(client.events())
         defer { collector.stop() }
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuickActionsClient
+import TestSupport
 import Testing
 
 /// Two outboxes on one directory (an app and its extension, or two processes) never send one
@@ -8,12 +9,12 @@ import Testing
     @Test func twoFlushersDeliverEachEntryOnce() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let proxy = try FaultInjectingProxy(upstreamPort: server.port, oneRequestPerConnection: true) { _ in .delay(0.02) }
         defer { proxy.stop() }
         let folder = directory.appendingPathComponent("outbox")
-        let client = QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port))
+        let client = QuickActionsClient(baseURL: ServerProcess.url(port: proxy.port))
         let first = TriggerOutbox(directory: folder, client: client)
         let second = TriggerOutbox(directory: folder, client: client)
         for index in 0..<10 { try await first.enqueue(type: "SearchAction", deviceId: "d\(index)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The outbox survives `kill -9`: a trigger enqueued with the server down, the process killed,
@@ -15,7 +16,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outbox = directory.appendingPathComponent("outbox")
-        let downURL = "http://127.0.0.1:\(unusedPort())"
+        let downURL = try "http://127.0.0.1:\(LoopbackSocket.unusedPort())"
 
         // Cold launch, no network: it enqueues, then keeps retrying until killed.
         let child = try CompanionProcess.start(["trigger", "SearchAction", "--cold", "--outbox", outbox.path, "--url", downURL, "--attempts", "1000"])
@@ -32,7 +33,7 @@ import Testing
         #expect(Self.entries(outbox).count == 1)
 
         // The server comes up: the next run delivers it, and a further run has nothing to send.
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         // A new pick run: it delivers the earlier run's trigger first, then its own.
         let delivered = try CompanionProcess.run(["trigger", "ShareAction", "--outbox", outbox.path, "--url", server.url.absoluteString])
@@ -50,7 +51,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outbox = directory.appendingPathComponent("outbox")
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let proxy = try FaultInjectingProxy(upstreamPort: server.port) { _ in .delay(0.5) }
         defer { proxy.stop() }

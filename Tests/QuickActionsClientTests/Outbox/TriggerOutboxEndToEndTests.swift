@@ -3,6 +3,7 @@ import Glibc
 import QuickActions
 import QuickActionsClient
 import Synchronization
+import TestSupport
 import Testing
 
 /// The outbox against the real server, through a proxy that fails connections.
@@ -11,7 +12,7 @@ import Testing
     func exactlyOnceThroughFailingConnections() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let failures: [FaultInjectingProxy.Fault] = [.dropAfterRequest, .reset, .refuse]
         let proxy = try FaultInjectingProxy(upstreamPort: server.port, oneRequestPerConnection: true) { _ in
@@ -19,7 +20,7 @@ import Testing
         }
         defer { proxy.stop() }
         let outbox = TriggerOutbox(
-            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port)))
+            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerProcess.url(port: proxy.port)))
         await outbox.setPolicy(RetryPolicy(initialDelay: 0.01, maximumDelay: 0.1, attemptsPerFlush: 40))
 
         var delivered = 0
@@ -54,7 +55,7 @@ import Testing
     func staleReachesOnStale() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let outbox = TriggerOutbox(directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: server.url))
         let stale = Mutex<[String]>([])
@@ -76,7 +77,7 @@ import Testing
     func rejectedAndExpired() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let outbox = TriggerOutbox(directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: server.url))
         try await outbox.enqueue(type: "NoSuchAction")
@@ -104,7 +105,7 @@ import Testing
     func conflictWaitsAndServerErrorsRetry() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let proxy = try FaultInjectingProxy(upstreamPort: server.port, oneRequestPerConnection: true) { number in
             switch number {
@@ -115,7 +116,7 @@ import Testing
         }
         defer { proxy.stop() }
         let outbox = TriggerOutbox(
-            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port)))
+            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerProcess.url(port: proxy.port)))
         await outbox.setPolicy(RetryPolicy(initialDelay: 0.05, maximumDelay: 0.1))
         let queued = try await outbox.enqueue(type: "SearchAction")
         let started = Date()
@@ -139,14 +140,14 @@ import Testing
     func rateLimitRetriesAndAnAmbiguousNameIsFinal() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerUnderTest(directory: directory, arguments: ["--no-seed"])
+        let server = try ServerProcess(directory: directory, arguments: ["--no-seed"])
         defer { server.stop() }
         let proxy = try FaultInjectingProxy(upstreamPort: server.port, oneRequestPerConnection: true) { number in
             number == 1 ? .answer(status: 429, retryAfter: 1) : .none
         }
         defer { proxy.stop() }
         let outbox = TriggerOutbox(
-            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerUnderTest.url(port: proxy.port)))
+            directory: directory.appendingPathComponent("outbox"), client: QuickActionsClient(baseURL: ServerProcess.url(port: proxy.port)))
         await outbox.setPolicy(RetryPolicy(initialDelay: 0.05, maximumDelay: 0.1))
         _ = try await outbox.enqueue(type: "SearchAction")
         let started = Date()
@@ -158,9 +159,9 @@ import Testing
         #expect(trigger.attempts == 2)
 
         // The real server: two contacts named alike make a FavoriteAction by Name ambiguous (409).
-        let client = QuickActionsClient(baseURL: ServerUnderTest.url(port: server.port))
+        let client = QuickActionsClient(baseURL: ServerProcess.url(port: server.port))
         for _ in 0..<2 {
-            #expect(try await server.request("POST", "contacts", json: #"{"name":"Twin"}"#).status == 201)
+            #expect(try await server.fetch("POST", "contacts", json: #"{"name":"Twin"}"#).status == 201)
         }
         let direct = TriggerOutbox(directory: directory.appendingPathComponent("direct"), client: client)
         _ = try await direct.enqueue(type: "FavoriteAction", userInfo: ["Name": .string("Twin")])

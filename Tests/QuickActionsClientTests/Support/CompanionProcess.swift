@@ -14,7 +14,7 @@ enum CompanionProcess {
     static func start(_ arguments: [String], outputPath: String? = nil) throws -> ChildProcess {
         let output: ChildProcess.Stream = outputPath.map { .file($0) } ?? .null
         return try ChildProcess(
-            try ServerUnderTest.binary("quickactions").path, arguments, environment: environment(), output: output,
+            try ServerProcess.binary("quickactions").path, arguments, environment: environment(), output: output,
             error: outputPath == nil ? .null : .output)
     }
 
@@ -25,7 +25,7 @@ enum CompanionProcess {
         let outPath = directory.appendingPathComponent("out").path
         let errPath = directory.appendingPathComponent("err").path
         let exit = try ChildProcess.run(
-            try ServerUnderTest.binary("quickactions").path, arguments, environment: environment().merging(extra) { $1 }, output: .file(outPath),
+            try ServerProcess.binary("quickactions").path, arguments, environment: environment().merging(extra) { $1 }, output: .file(outPath),
             error: .file(errPath), seconds: timeout)
         let status: Int32
         switch exit {
@@ -67,7 +67,7 @@ enum CompanionProcess {
         let errPath = directory.appendingPathComponent("err").path
         let started = Date()
         let child = try ChildProcess(
-            try ServerUnderTest.binary("quickactions").path, arguments, environment: environment(), output: .file(outPath), error: .file(errPath))
+            try ServerProcess.binary("quickactions").path, arguments, environment: environment(), output: .file(outPath), error: .file(errPath))
         var peak = 0
         var killedForMemory = false
         var timedOut = false

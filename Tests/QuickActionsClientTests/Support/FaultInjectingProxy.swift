@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A TCP proxy in front of the real server that fails connections on purpose. Each accepted
 /// connection gets one `Fault`, chosen by `decide` (given the connection's number). Threads,
@@ -24,7 +25,7 @@ final class FaultInjectingProxy: Sendable {
 
     let port: Int
     private let upstreamPort: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let decide: @Sendable (Int) -> Fault
     /// `resets` counts `resetAll()` calls: a connection older than the last one resets itself.
     private let state = Mutex<(stopped: Bool, accepted: Int, resets: Int, threads: Int, open: Int)>((false, 0, 0, 0, 0))
@@ -42,15 +43,8 @@ final class FaultInjectingProxy: Sendable {
         self.upstreamPort = upstreamPort
         self.oneRequestPerConnection = oneRequestPerConnection
         self.decide = decide
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        guard listener >= 0, bound, listen(listener, 128) == 0 else { throw ProxyError("cannot listen: errno \(errno)") }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = try LoopbackListener(backlog: 128)
+        port = listener.port
         spawn { [self] in acceptLoop() }
     }
 
@@ -76,10 +70,10 @@ final class FaultInjectingProxy: Sendable {
             defer { state.stopped = true }
             return !state.stopped
         }
-        if first { shutdown(listener, Int32(SHUT_RDWR)) }
+        if first { listener.shutdown() }
         let deadline = Date().addingTimeInterval(5)
         while state.withLock({ $0.threads }) > 0 && Date() < deadline { usleep(10_000) }
-        if first { close(listener) }
+        if first { listener.close() }
     }
 
     private var stopped: Bool { state.withLock { $0.stopped } }
@@ -94,9 +88,7 @@ final class FaultInjectingProxy: Sendable {
 
     private func acceptLoop() {
         while !stopped {
-            guard Self.wait(listener, milliseconds: 100) else { continue }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
+            guard listener.awaitConnection(milliseconds: 100), let client = listener.accept() else { continue }
             let number = state.withLock { state in
                 state.accepted += 1
                 return state.accepted
@@ -137,13 +129,7 @@ final class FaultInjectingProxy: Sendable {
             close(client)
             return
         }
-        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: upstreamPort)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-        guard connected else {
-            close(upstream)
+        guard let upstream = try? LoopbackSocket.connect(port: upstreamPort) else {
             Self.reset(client)
             return
         }
@@ -186,14 +172,6 @@ final class FaultInjectingProxy: Sendable {
         guard count >= 2 else { return nil }
         for index in 1..<count where buffer[index - 1] == 0x0D && buffer[index] == 0x0A { return index + 1 }
         return nil
-    }
-
-    static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 
     static func wait(_ descriptor: Int32, milliseconds: Int32) -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// An HTTP server on 127.0.0.1 and an ephemeral port that misbehaves on purpose: each request
 /// (one per connection) goes to `handler`, which writes whatever it likes through the
@@ -63,7 +64,7 @@ final class HostileServer: Sendable {
 
     let port: Int
     let cap: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let handler: @Sendable (Request, Connection) -> Void
     private let state = Mutex<(stopped: Bool, threads: Int, sent: Int, open: Int, requests: [Request])>((false, 0, 0, 0, []))
 
@@ -73,21 +74,14 @@ final class HostileServer: Sendable {
         _ = signal(SIGPIPE, SIG_IGN)
         self.cap = cap
         self.handler = handler
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = FaultInjectingProxy.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        guard listener >= 0, bound, listen(listener, 64) == 0 else { throw ProxyError("cannot listen: errno \(errno)") }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = try LoopbackListener(backlog: 64)
+        port = listener.port
         spawn { [self] in acceptLoop() }
     }
 
     deinit { stop() }
 
-    var url: URL { ServerUnderTest.url(port: port) }
+    var url: URL { ServerProcess.url(port: port) }
 
     /// The origin as a client names it: `http://127.0.0.1:PORT`.
     var origin: String { "http://127.0.0.1:\(port)" }
@@ -128,10 +122,10 @@ final class HostileServer: Sendable {
             defer { state.stopped = true }
             return !state.stopped
         }
-        if first { shutdown(listener, Int32(SHUT_RDWR)) }
+        if first { listener.shutdown() }
         let deadline = Date().addingTimeInterval(5)
         while state.withLock({ $0.threads }) > 0 && Date() < deadline { usleep(10_000) }
-        if first { close(listener) }
+        if first { listener.close() }
     }
 
     private func spawn(_ body: @escaping @Sendable () -> Void) {
@@ -144,9 +138,7 @@ final class HostileServer: Sendable {
 
     private func acceptLoop() {
         while !stopped {
-            guard FaultInjectingProxy.wait(listener, milliseconds: 100) else { continue }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
+            guard listener.awaitConnection(milliseconds: 100), let client = listener.accept() else { continue }
             spawn { [self] in serve(client) }
         }
     }

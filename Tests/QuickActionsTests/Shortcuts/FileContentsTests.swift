@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import QuickActions
@@ -49,18 +50,9 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         // Through a symbolic link too: the kind is the target's.
         try FileManager.default.createSymbolicLink(atPath: directory + "/to-fifo", withDestinationPath: fifo)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
         let socketPath = directory + "/socket"
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        withUnsafeMutableBytes(of: &address.sun_path) { path in
-            for (index, byte) in socketPath.utf8.enumerated() where index < path.count - 1 { path[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
+        let socketFile = UnixSocketFile(path: socketPath)
+        #expect(socketFile.bound)
         let expected = [
             (fifo, "is a FIFO (named pipe), not a regular file"), (directory + "/to-fifo", "is a FIFO (named pipe), not a regular file"),
             ("/dev/zero", "is a character device, not a regular file"), (directory, "is a directory, not a regular file"),

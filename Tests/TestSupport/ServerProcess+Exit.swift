@@ -1,18 +1,17 @@
 import Foundation
 import Glibc
-import TestSupport
 
 /// What a quickactiond run that was expected to stop by itself did.
-struct FinishedRun {
+public struct FinishedRun {
     /// How it ended; `.hung` when it was still running at the timeout (and was killed).
-    let exit: ServerExit
+    public let exit: ServerExit
     /// Everything it wrote to stdout.
-    let standardOutput: String
+    public let standardOutput: String
     /// Everything it wrote to stderr.
-    let standardError: String
+    public let standardError: String
 
     /// Whether it got as far as listening (it printed the listening line).
-    var listened: Bool {
+    public var listened: Bool {
         standardOutput.contains("quickactiond listening on")
     }
 }
@@ -21,7 +20,7 @@ extension ServerProcess {
     /// Runs `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` for a start-up that
     /// must fail, and waits for it to exit. A process still running after `timeout` seconds (it
     /// started when it should not have) is killed with SIGKILL: no test leaves it behind.
-    static func runToExit(
+    public static func runToExit(
         directory: TemporaryDirectory, arguments: [String], environment: [String: String] = [:], timeout: Double = 10
     ) throws -> FinishedRun {
         let outputPath = directory.path("stdout-\(UUID().uuidString).log")

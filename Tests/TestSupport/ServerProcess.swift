@@ -1,10 +1,9 @@
 import Foundation
 import Glibc
-import TestSupport
 import Testing
 
 /// How a server process ended.
-enum ServerExit: Equatable, CustomStringConvertible {
+public enum ServerExit: Equatable, CustomStringConvertible {
     /// It returned from `main` or called `exit` with this status.
     case exited(Int32)
     /// A signal ended it.
@@ -13,14 +12,14 @@ enum ServerExit: Equatable, CustomStringConvertible {
     case hung
 
     /// A child's ending, which was in time.
-    init(_ exit: ChildExit) {
+    public init(_ exit: ChildExit) {
         switch exit {
         case .exited(let status): self = .exited(status)
         case .signalled(let number): self = .signalled(number)
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .exited(let status): "exit status \(status)"
         case .signalled(let signal): "signal \(signal)"
@@ -32,24 +31,24 @@ enum ServerExit: Equatable, CustomStringConvertible {
 /// The real `quickactiond` binary, started as a user would start it, on an ephemeral port
 /// with its database in a per-test directory. Always stop it (`defer { server.stop() }`);
 /// `deinit` kills it as a last resort so that no server outlives its test.
-final class ServerProcess {
+public final class ServerProcess {
     /// Seconds to wait for the `listening on` line.
-    static let startTimeoutSeconds = 10.0
+    public static let startTimeoutSeconds = 10.0
     /// Seconds to wait for a graceful stop. The server waits up to 10 s for requests in flight,
     /// but no test leaves one in flight, so a healthy server exits within milliseconds.
-    static let stopTimeoutSeconds = 5.0
+    public static let stopTimeoutSeconds = 5.0
 
     /// The port the server reported.
-    let port: Int
+    public let port: Int
     /// The host the server reported in its listening line (`127.0.0.1`, or `0.0.0.0` with `--host 0.0.0.0`).
     /// Tests always connect to 127.0.0.1 whatever it is.
-    let listeningHost: String
+    public let listeningHost: String
     /// The directory holding the database and the logs; kept alive while the server runs.
-    let directory: TemporaryDirectory
+    public let directory: TemporaryDirectory
     /// The SQLite file passed with `--db`.
-    let databasePath: String
+    public let databasePath: String
     /// Where the server's stderr goes.
-    let standardErrorPath: String
+    public let standardErrorPath: String
 
     private let child: ChildProcess
     private var exit: ServerExit?
@@ -57,7 +56,7 @@ final class ServerProcess {
     /// Starts `quickactiond --port 0 --db <directory>/test.sqlite <arguments>` and waits until it listens.
     /// `environment` is added to the test runner's environment (without any `QUICKACTIOND_TOKEN` of its own).
     /// Its stderr goes to `standardErrorPath` unless `standardError` says otherwise.
-    init(
+    public init(
         directory: TemporaryDirectory, arguments: [String] = [], environment: [String: String] = [:], standardError: ChildProcess.Stream? = nil
     ) throws {
         // A write to a socket or pipe the other side closed must fail its test, not end the test
@@ -79,7 +78,7 @@ final class ServerProcess {
     }
 
     /// Starts a server in a new temporary directory of its own.
-    convenience init(arguments: [String] = [], environment: [String: String] = [:], standardError: ChildProcess.Stream? = nil) throws {
+    public convenience init(arguments: [String] = [], environment: [String: String] = [:], standardError: ChildProcess.Stream? = nil) throws {
         try self.init(directory: TemporaryDirectory(), arguments: arguments, environment: environment, standardError: standardError)
     }
 
@@ -88,17 +87,17 @@ final class ServerProcess {
     }
 
     /// The process id.
-    var pid: Int32 { child.pid }
+    public var pid: Int32 { child.pid }
 
     /// SIGTERM, then waits; a server that does not stop in time is killed and reported as `.hung`.
     @discardableResult
-    func stop() -> ServerExit {
+    public func stop() -> ServerExit {
         end(with: SIGTERM)
     }
 
     /// SIGKILL, as a crash or power cut would: no chance to clean up.
     @discardableResult
-    func kill() -> ServerExit {
+    public func kill() -> ServerExit {
         end(with: SIGKILL)
     }
 
@@ -120,14 +119,14 @@ final class ServerProcess {
     }
 
     /// Signals that mean a crash (a Swift runtime trap is SIGILL or SIGTRAP), not a stop a test asked for.
-    static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
+    public static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
 
     /// What the server wrote to stderr so far.
     ///
     /// Request lines are written a few milliseconds after their answers (the server buffers
     /// them), in order: so a running server is first sent a marker request, and the log is read
     /// once the marker's line is in it, with every earlier line before it.
-    func standardError() throws -> String {
+    public func standardError() throws -> String {
         let marker = "log-flush-\(UUID().uuidString)"
         guard (try? request("GET", "/healthz", headers: [("X-Request-Id", marker)])) != nil else {
             return try String(contentsOfFile: standardErrorPath, encoding: .utf8)
@@ -140,31 +139,40 @@ final class ServerProcess {
         }
     }
 
+    /// `http://127.0.0.1:<port>`.
+    public var url: URL { Self.url(port: port) }
+
+    /// `http://127.0.0.1:<port>`, for a server or stand-in on `port`.
+    public static func url(port: Int) -> URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
     /// A new connection to the server.
-    func connect() throws -> RawHTTPConnection {
+    public func connect() throws -> RawHTTPConnection {
         try RawHTTPConnection(port: port)
     }
 
     /// One request on a connection of its own.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> RawHTTPResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> RawHTTPResponse {
         let client = try connect()
         defer { client.close() }
         return try client.send(method, target, headers: headers, body: body)
     }
 
     /// One request with a UTF-8 body, sent as `application/json` unless `headers` say otherwise.
-    func request(_ method: String, _ target: String, headers: [(String, String)]? = nil, json body: String) throws -> RawHTTPResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)]? = nil, json body: String) throws -> RawHTTPResponse {
         try request(method, target, headers: headers ?? [("Content-Type", "application/json")], body: Array(body.utf8))
     }
 
     // MARK: - Starting and stopping
 
-    /// The built `quickactiond`: `$QUICKACTIOND_BINARY`, else next to the running test bundle
-    /// (the test target depends on the executable, so they share a products directory), else
-    /// `.build/debug` of this package.
-    static func binary() throws -> URL {
+    /// The built product `name` (`quickactiond` unless said): for `quickactiond`,
+    /// `$QUICKACTIOND_BINARY` when set; else next to the running test bundle (a test target
+    /// that depends on the executable shares its products directory), else `.build/debug` of
+    /// this package.
+    public static func binary(_ name: String = "quickactiond") throws -> URL {
         let environment = ProcessInfo.processInfo.environment
-        if let override = environment["QUICKACTIOND_BINARY"], !override.isEmpty {
+        if name == "quickactiond", let override = environment["QUICKACTIOND_BINARY"], !override.isEmpty {
             guard isExecutableFile(override) else { throw EndToEndError("QUICKACTIOND_BINARY=\(override) is not an executable file") }
             return URL(fileURLWithPath: override)
         }
@@ -178,16 +186,15 @@ final class ServerProcess {
             // On macOS the test binary sits inside X.xctest/Contents/MacOS: walk up a few levels.
             var directory = start.standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("quickactiond")
+                let candidate = directory.appendingPathComponent(name)
                 if isExecutableFile(candidate.path) { return candidate }
                 directory.deleteLastPathComponent()
             }
         }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let fallback = packageRoot.appendingPathComponent(".build/debug/quickactiond")
+        let fallback = packageRoot.appendingPathComponent(".build/debug/\(name)")
         if isExecutableFile(fallback.path) { return fallback }
-        throw EndToEndError(
-            "cannot find the quickactiond binary (looked near \(starts.map(\.path)) and at \(fallback.path)); set QUICKACTIOND_BINARY")
+        throw EndToEndError("cannot find the \(name) binary (looked near \(starts.map(\.path)) and at \(fallback.path)); set QUICKACTIOND_BINARY")
     }
 
     private static func isExecutableFile(_ path: String) -> Bool {
@@ -197,7 +204,7 @@ final class ServerProcess {
     }
 
     /// The child's environment: the runner's, minus a token that would change every test, plus `extra`.
-    static func environment(adding extra: [String: String]) -> [String: String] {
+    public static func environment(adding extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["QUICKACTIOND_TOKEN"] = nil
         environment.merge(extra) { _, new in new }

@@ -1,4 +1,0 @@
-struct ProxyError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
