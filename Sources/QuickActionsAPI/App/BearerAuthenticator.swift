@@ -12,8 +12,6 @@ public enum BearerAuthenticator {
     public static var challenge: Problem {
         var headers = HTTPHeaders()
         headers.add("WWW-Authenticate", "Bearer realm=\"quickactiond\"")
-        return Problem(
-            status: 401, title: "Unauthorized", detail: "Send 'Authorization: Bearer <token>' with the service's token.",
-            headers: headers)
+        return Problem(.unauthorized, detail: "Send 'Authorization: Bearer <token>' with the service's token.", headers: headers)
     }
 }
