@@ -6,55 +6,70 @@ import StorageCore
 /// under the same path and `operationId`, and a test keeps the two in step. A route that
 /// neither reads nor writes the store says so (`store: .never`), and so does one that only
 /// queues a write (`.queuesWrite`): on PostgreSQL the others run off the HTTP threads
-/// (`StoreUse`).
-enum Routes {
+/// (`StoreUse`). The routes marked `.open` are the paths open without a token
+/// (`BearerAuthenticator.openPaths`). A value of `Routes` is the controllers that handle them.
+struct Routes {
+    let contacts: ContactsController
+    let shortcuts: ShortcutsController
+    let triggers: TriggerController
+    let events: EventsController
+    let accounts: AccountsController
+    let system: SystemController
+    let scheduled: ScheduledItemsController
+    let preview: PreviewPageController
+
+    /// Every route of the API.
+    static let declared: [Declaration] = [
+        Declaration("GET", "/healthz", "getHealth", access: .open, store: .never) { $0.system.getHealth },
+        Declaration("GET", "/readyz", "getReadiness", access: .open, store: .never) { $0.system.getReadiness },
+        Declaration("GET", "/metrics", "getMetrics", access: .operations, store: .never) { $0.system.getMetrics },
+        Declaration("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, store: .never) { $0.system.getOpenAPIDocument },
+
+        Declaration("GET", "/contacts", "listContacts") { $0.contacts.listContacts },
+        Declaration("POST", "/contacts", "createContact", store: .queuesWrite) { $0.contacts.createContact },
+        Declaration("GET", "/contacts/{id}", "getContact") { $0.contacts.getContact },
+        Declaration("PATCH", "/contacts/{id}", "updateContact") { $0.contacts.updateContact },
+        Declaration("DELETE", "/contacts/{id}", "deleteContact") { $0.contacts.deleteContact },
+        Declaration("POST", "/contacts/{id}/favorite", "favoriteContact") { $0.contacts.favoriteContact },
+        Declaration("DELETE", "/contacts/{id}/favorite", "unfavoriteContact") { $0.contacts.unfavoriteContact },
+        Declaration("GET", "/contacts/{id}/vcard", "getContactVCard") { $0.contacts.getContactVCard },
+
+        Declaration("GET", "/shortcuts", "listShortcuts", store: .whenNotCached) { $0.shortcuts.listShortcuts },
+        Declaration("GET", "/shortcuts/preview.svg", "getShortcutsPreview", store: .whenNotCached) { $0.shortcuts.getShortcutsPreview },
+        Declaration("GET", "/shortcuts/android/res.zip", "getAndroidResources", store: .never) { $0.shortcuts.getAndroidResources },
+
+        // The preview page's static files hold no data (a browser cannot send a token when it navigates).
+        Declaration("GET", "/preview", "getPreviewPage", access: .open, store: .never) { $0.preview.getPreviewPage },
+        Declaration("GET", "/preview/app.js", "getPreviewScript", access: .open, store: .never) { $0.preview.getPreviewScript },
+        Declaration("GET", "/preview/app.css", "getPreviewStyleSheet", access: .open, store: .never) { $0.preview.getPreviewStyleSheet },
+
+        Declaration("GET", "/scheduled-items", "listScheduledItems", access: .operations) { $0.scheduled.listScheduledItems },
+        Declaration("POST", "/scheduled-items", "createScheduledItem", access: .operations) { $0.scheduled.createScheduledItem },
+        Declaration("GET", "/scheduled-items/{id}", "getScheduledItem", access: .operations) { $0.scheduled.getScheduledItem },
+        Declaration("PATCH", "/scheduled-items/{id}", "updateScheduledItem", access: .operations) { $0.scheduled.updateScheduledItem },
+        Declaration("DELETE", "/scheduled-items/{id}", "deleteScheduledItem", access: .operations) { $0.scheduled.deleteScheduledItem },
+
+        Declaration("POST", "/trigger", "postTrigger") { $0.triggers.postTrigger },
+        Declaration("GET", "/triggers", "listTriggers") { $0.triggers.listTriggers },
+        Declaration("GET", "/triggers/stats", "getTriggerStats") { $0.triggers.getTriggerStats },
+
+        Declaration("GET", "/events", "streamEvents") { $0.events.streamEvents },
+
+        Declaration("POST", "/accounts", "createAccount", access: .admin) { $0.accounts.createAccount },
+        Declaration("GET", "/accounts", "listAccounts", access: .admin) { $0.accounts.listAccounts },
+        Declaration("GET", "/accounts/{id}", "getAccount", access: .admin) { $0.accounts.getAccount },
+        Declaration("DELETE", "/accounts/{id}", "deleteAccount", access: .admin) { $0.accounts.deleteAccount },
+        Declaration("POST", "/accounts/{id}/token", "rotateAccountToken", access: .admin) { $0.accounts.rotateAccountToken },
+    ]
+
+    /// The routes, handled by these controllers.
     static func all(
         contacts: ContactsController, shortcuts: ShortcutsController, triggers: TriggerController, events: EventsController,
         accounts: AccountsController, system: SystemController, scheduled: ScheduledItemsController
     ) -> [Route] {
-        let preview = PreviewPageController(settings: shortcuts.settings)
-        return [
-            Route("GET", "/healthz", "getHealth", access: .open, store: .never, system.getHealth),
-            Route("GET", "/readyz", "getReadiness", access: .open, store: .never, system.getReadiness),
-            Route("GET", "/metrics", "getMetrics", access: .operations, store: .never, system.getMetrics),
-            Route("GET", "/openapi.yaml", "getOpenAPIDocument", access: .anyCredential, store: .never, system.getOpenAPIDocument),
-
-            Route("GET", "/contacts", "listContacts", contacts.listContacts),
-            Route("POST", "/contacts", "createContact", store: .queuesWrite, contacts.createContact),
-            Route("GET", "/contacts/{id}", "getContact", contacts.getContact),
-            Route("PATCH", "/contacts/{id}", "updateContact", contacts.updateContact),
-            Route("DELETE", "/contacts/{id}", "deleteContact", contacts.deleteContact),
-            Route("POST", "/contacts/{id}/favorite", "favoriteContact", contacts.favoriteContact),
-            Route("DELETE", "/contacts/{id}/favorite", "unfavoriteContact", contacts.unfavoriteContact),
-            Route("GET", "/contacts/{id}/vcard", "getContactVCard", contacts.getContactVCard),
-
-            Route("GET", "/shortcuts", "listShortcuts", store: .whenNotCached, shortcuts.listShortcuts),
-            Route(
-                "GET", "/shortcuts/preview.svg", "getShortcutsPreview", store: .whenNotCached,
-                shortcuts.getShortcutsPreview),
-            Route("GET", "/shortcuts/android/res.zip", "getAndroidResources", store: .never, shortcuts.getAndroidResources),
-
-            Route("GET", "/preview", "getPreviewPage", access: .open, store: .never, preview.getPreviewPage),
-            Route("GET", "/preview/app.js", "getPreviewScript", access: .open, store: .never, preview.getPreviewScript),
-            Route("GET", "/preview/app.css", "getPreviewStyleSheet", access: .open, store: .never, preview.getPreviewStyleSheet),
-
-            Route("GET", "/scheduled-items", "listScheduledItems", access: .operations, scheduled.listScheduledItems),
-            Route("POST", "/scheduled-items", "createScheduledItem", access: .operations, scheduled.createScheduledItem),
-            Route("GET", "/scheduled-items/{id}", "getScheduledItem", access: .operations, scheduled.getScheduledItem),
-            Route("PATCH", "/scheduled-items/{id}", "updateScheduledItem", access: .operations, scheduled.updateScheduledItem),
-            Route("DELETE", "/scheduled-items/{id}", "deleteScheduledItem", access: .operations, scheduled.deleteScheduledItem),
-
-            Route("POST", "/trigger", "postTrigger", triggers.postTrigger),
-            Route("GET", "/triggers", "listTriggers", triggers.listTriggers),
-            Route("GET", "/triggers/stats", "getTriggerStats", triggers.getTriggerStats),
-
-            Route("GET", "/events", "streamEvents", events.streamEvents),
-
-            Route("POST", "/accounts", "createAccount", access: .admin, accounts.createAccount),
-            Route("GET", "/accounts", "listAccounts", access: .admin, accounts.listAccounts),
-            Route("GET", "/accounts/{id}", "getAccount", access: .admin, accounts.getAccount),
-            Route("DELETE", "/accounts/{id}", "deleteAccount", access: .admin, accounts.deleteAccount),
-            Route("POST", "/accounts/{id}/token", "rotateAccountToken", access: .admin, accounts.rotateAccountToken),
-        ]
+        let controllers = Routes(
+            contacts: contacts, shortcuts: shortcuts, triggers: triggers, events: events, accounts: accounts, system: system,
+            scheduled: scheduled, preview: PreviewPageController(settings: shortcuts.settings))
+        return declared.map { $0.route(for: controllers) }
     }
 }

@@ -18,6 +18,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// A create refused inside its write transaction: the account already holds its quota
         /// of contacts. Nothing was stored.
         case quotaExceeded = "contact-quota-exceeded"
+        /// A scheduled item refused inside its write transaction: a list it would be in already
+        /// holds `ScheduledItemValidator.maxItems` items not yet ended. Nothing was stored.
+        case scheduledItemLimit = "scheduled-item-limit-exceeded"
         /// A write for an account that was deleted before the write's transaction ran (its
         /// token had been checked just before). Nothing was stored.
         case accountDeleted = "account-deleted"
@@ -29,7 +32,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// says nothing about the store's health and is not retried.
         public var isRefusal: Bool {
             switch self {
-            case .quotaExceeded, .accountDeleted, .invalidValue: true
+            case .quotaExceeded, .scheduledItemLimit, .accountDeleted, .invalidValue: true
             case .full, .ioError, .timeout, .unavailable: false
             }
         }
@@ -61,12 +64,15 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The backend's code, when it gave one.
     public var backendCode: BackendCode?
+    /// The limit a refusal past one (`quotaExceeded`, `scheduledItemLimit`) came up against.
+    public var limit: Int?
 
     /// Creates an error.
-    public init(_ cause: Cause = .unavailable, message: String, backendCode: BackendCode? = nil) {
+    public init(_ cause: Cause = .unavailable, message: String, backendCode: BackendCode? = nil, limit: Int? = nil) {
         self.cause = cause
         self.message = message
         self.backendCode = backendCode
+        self.limit = limit
     }
 
     /// The backend's words for its code, without paths (for a client); nil without a code.
@@ -78,7 +84,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
 extension StorageError {
     /// A create refused because the account already holds `limit` contacts.
     public static func quotaExceeded(limit: Int) -> StorageError {
-        StorageError(.quotaExceeded, message: "the account holds its limit of \(limit) contacts")
+        StorageError(.quotaExceeded, message: "the account holds its limit of \(limit) contacts", limit: limit)
     }
 
     /// A write refused because its account was deleted before the write's transaction ran.

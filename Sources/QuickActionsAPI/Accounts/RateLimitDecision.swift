@@ -44,8 +44,7 @@ public struct RateLimitDecision: Sendable, Equatable {
         addHeaders(to: &headers)
         let unit = retryAfterSeconds == 1 ? "second" : "seconds"
         return Problem(
-            status: 429, title: "Too Many Requests",
-            detail: "This account may make \(limit) requests per second and has none left; retry after \(retryAfterSeconds) \(unit).",
-            type: "https://quickactiond.dev/problems/rate-limited", headers: headers)
+            .rateLimited, detail: "This account may make \(limit) requests per second and has none left; retry after \(retryAfterSeconds) \(unit).",
+            headers: headers)
     }
 }

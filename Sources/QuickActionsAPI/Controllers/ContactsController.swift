@@ -62,16 +62,13 @@ final class ContactsController: Sendable {
         // would let concurrent creates all pass it.
         let pending = DeferredResponse()
         let logger = logger
-        let limit = maxContactsPerAccount
-        contacts.create(draft, quota: limit) { result in
+        contacts.create(draft, quota: maxContactsPerAccount) { result in
             switch result {
             case .success(let contact):
                 var headers = HTTPHeaders()
                 headers.add("Location", "/contacts/\(contact.id)")
                 headers.add("ETag", contact.etag)
                 pending.complete(.json(contact.json, status: 201, headers: headers))
-            case .failure(let error) where error.cause == .quotaExceeded:
-                pending.complete(Self.quotaExceeded(limit ?? 0).response)
             case .failure(let error):
                 pending.complete(logger.storageFailure(error, route: "/contacts"))
             }
@@ -212,20 +209,7 @@ final class ContactsController: Sendable {
         Problem.notFound("No contact has id '\(id)'.")
     }
 
-    /// The answer to a create past `--max-contacts-per-account`.
-    static func quotaExceeded(_ limit: Int) -> Problem {
-        Problem(
-            status: 403, title: "Forbidden",
-            detail: "This account holds its limit of \(limit) contacts; delete some before creating more.",
-            type: "https://quickactiond.dev/problems/contact-quota-exceeded", extensions: ["limit": .integer(Int64(limit))])
-    }
-
     static func preconditionFailed(_ current: Contact) -> Problem {
-        var headers = HTTPHeaders()
-        headers.add("ETag", current.etag)
-        return Problem(
-            status: 412, title: "Precondition Failed",
-            detail: "The contact changed since the If-Match validator was issued; its current ETag is \(current.etag). Nothing was changed.",
-            headers: headers)
+        Problem.preconditionFailed("contact", etag: current.etag)
     }
 }

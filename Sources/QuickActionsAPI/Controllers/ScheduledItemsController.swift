@@ -43,7 +43,7 @@ final class ScheduledItemsController: Sendable {
         // The type checked, stored and on the board before a reload may check its static types.
         let item = try settings.claimingTypes { () throws -> ScheduledItem in
             let draft = try checked(parsed, now: now)
-            let item = try Self.refusingPastTheLimit { () throws(StorageError) in try items.create(draft, now: now) }
+            let item = try items.create(draft, now: now)
             try? board.reload()
             return item
         }
@@ -74,9 +74,7 @@ final class ScheduledItemsController: Sendable {
             // A value that can never be stored is 422 whatever the validator says.
             let draft = try checked(patch.applied(to: current), now: now)
             if let expected, expected != current.revision { throw Self.preconditionFailed(current) }
-            let result = try Self.refusingPastTheLimit { () throws(StorageError) in
-                try items.update(id: id, to: draft, expectedRevision: expected ?? current.revision, now: now)
-            }
+            let result = try items.update(id: id, to: draft, expectedRevision: expected ?? current.revision, now: now)
             if case .done(_, _?) = result { try? board.reload() }
             return result
         }
@@ -157,29 +155,7 @@ final class ScheduledItemsController: Sendable {
         Problem.notFound("No scheduled item has id '\(id)'.")
     }
 
-    /// `write`'s result; a write the store refused past the limit is a 422 (`full`).
-    private static func refusingPastTheLimit<T>(_ write: () throws(StorageError) -> T) throws -> T {
-        do {
-            return try write()
-        } catch {
-            if error.cause == .quotaExceeded { throw full() }
-            throw error
-        }
-    }
-
-    /// The answer to a write past `ScheduledItemValidator.maxItems`.
-    static func full() -> Problem {
-        Problem.unprocessable(
-            "An account's list holds at most \(ScheduledItemValidator.maxItems) scheduled items that have not ended; delete one first.",
-            field: "scheduledItems")
-    }
-
     static func preconditionFailed(_ current: ScheduledItem) -> Problem {
-        var headers = HTTPHeaders()
-        headers.add("ETag", etag(current))
-        return Problem(
-            status: 412, title: "Precondition Failed",
-            detail: "The scheduled item changed since the If-Match validator was issued; its current ETag is \(etag(current)). Nothing was changed.",
-            headers: headers)
+        Problem.preconditionFailed("scheduled item", etag: etag(current))
     }
 }

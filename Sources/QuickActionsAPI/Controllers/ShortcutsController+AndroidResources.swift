@@ -15,7 +15,7 @@ extension ShortcutsController {
         case .success(let built): (archive, etag) = built
         case .failure(let error):
             throw Problem(
-                status: 409, title: "Conflict",
+                .conflict,
                 detail:
                     "The static items cannot be written as Android resources: \(error.description). Fix --shortcuts, --localizations or --platforms.")
         }

@@ -112,8 +112,7 @@ final class ShortcutsController: Sendable {
         let iOS = platform == nil || platform == .ios
         guard let format = Self.format(accept: accept, jsonOnly: !iOS) else {
             let formats = iOS ? "application/json or application/x-plist" : "application/json only"
-            throw Problem(
-                status: 406, title: "Not Acceptable", detail: "The shortcut list is available as \(formats); the Accept header allows neither.")
+            throw Problem(.notAcceptable, detail: "The shortcut list is available as \(formats); the Accept header allows neither.")
         }
         switch platform {
         case nil, .ios: return format

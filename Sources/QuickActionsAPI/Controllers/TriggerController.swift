@@ -181,7 +181,7 @@ final class TriggerController: Sendable {
         }
         let message = DisabledMessages(catalog: settings.shortcuts.catalog).message(for: .ended, acceptLanguage: acceptLanguage)
         throw Problem(
-            status: 410, title: "Gone",
+            .gone,
             detail:
                 "The scheduled item \(id) is no longer in the list. The device's quick actions are stale: fetch GET /shortcuts and set them again.",
             extensions: ["refresh": "/shortcuts", "disabledMessage": .string(message.text)])

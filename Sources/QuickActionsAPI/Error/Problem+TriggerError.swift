@@ -7,11 +7,10 @@ extension Problem {
         switch error {
         case .contactGone:
             self.init(
-                status: 410, title: "Gone",
-                detail: error.description + " The device's quick actions are stale: fetch GET /shortcuts and set them again.",
+                .gone, detail: error.description + " The device's quick actions are stale: fetch GET /shortcuts and set them again.",
                 extensions: ["refresh": "/shortcuts"])
         case .ambiguousName:
-            self.init(status: 409, title: "Conflict", detail: error.description)
+            self.init(.conflict, detail: error.description)
         case .unknownType:
             self = .unprocessable(error.description, field: "type")
         case .missingContact:

@@ -866,7 +866,7 @@ paths:
       description: >-
         The lists change at `from` and at `until` with no request needed (a new version and a `shortcuts`
         event for each account whose list changed). At most 100 items not yet ended in one account's list
-        (`422` with `field: scheduledItems`).
+        (`422` `…/problems/scheduled-item-limit-exceeded`, with `field: scheduledItems` and `limit`).
       requestBody:
         required: true
         content:
@@ -1508,8 +1508,10 @@ components:
         long or control-character text, or a bad language tag (`title`, `subtitle`); `userInfo` that
         sets `scheduledItemId` or is not property-list data (`userInfo`); `accounts` without
         `--accounts`, or naming an id that is no account's (`accounts`); a field of the wrong JSON type
-        (that field); more than 100 items not yet ended in one account's list (`scheduledItems`).
-        Nothing was stored.
+        (that field). Nothing was stored. Past the limit of 100 items not yet ended in one account's
+        list, counted in the transaction that stores the item, the problem's `type` is
+        `https://quickactiond.dev/problems/scheduled-item-limit-exceeded`, its `field`
+        `scheduledItems` and its `limit` the limit.
       content:
         application/problem+json:
           schema:
@@ -1757,13 +1759,194 @@ components:
         - type: object
           additionalProperties:
             $ref: "#/components/schemas/PropertyListValue"
+    ProblemType:
+      type: string
+      description: |
+        A problem's `type`: one URI per kind of problem, each with one status (`x-status`) and one
+        `title` (the entry's `title`). `x-members` lists the extension members a problem of the
+        type may carry besides `type`, `title`, `status` and `detail`. The service builds every
+        problem from the same list, and a test keeps the two in step.
+      oneOf:
+        - title: Bad Request
+          description: >-
+            The request cannot be read: a malformed head, target, query or body. `field` names the
+            body's member at fault, `parameter` the query's.
+          x-status: 400
+          x-members: [field, parameter]
+          enum: ["https://quickactiond.dev/problems/bad-request"]
+        - title: Unauthorized
+          description: >-
+            No valid token (`WWW-Authenticate: Bearer`), the same answer for every path; also a
+            write for an account deleted meanwhile.
+          x-status: 401
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/unauthorized"]
+        - title: Forbidden
+          description: >-
+            A valid token that does not open this operation; the detail says which one does.
+          x-status: 403
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/wrong-credential"]
+        - title: Forbidden
+          description: >-
+            The account holds `--max-contacts-per-account` contacts (`limit`): the create stored
+            nothing.
+          x-status: 403
+          x-members: [limit]
+          enum: ["https://quickactiond.dev/problems/contact-quota-exceeded"]
+        - title: Not Found
+          description: >-
+            Nothing at this path, or no such contact, item or account.
+          x-status: 404
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/not-found"]
+        - title: Method Not Allowed
+          description: >-
+            The path is routed, the method is not (`Allow` lists those that are).
+          x-status: 405
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/method-not-allowed"]
+        - title: Not Acceptable
+          description: >-
+            The Accept header allows none of the representations.
+          x-status: 406
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/not-acceptable"]
+        - title: Conflict
+          description: >-
+            The request cannot be answered in the present state (an ambiguous trigger name, static
+            items Android cannot take).
+          x-status: 409
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/conflict"]
+        - title: Gone
+          description: >-
+            The triggered item is no longer in the list: the device's items are stale (`refresh`
+            says where to fetch them, `disabledMessage` what to show).
+          x-status: 410
+          x-members: [refresh, disabledMessage]
+          enum: ["https://quickactiond.dev/problems/gone"]
+        - title: Precondition Failed
+          description: >-
+            `If-Match` no longer matches; the response's `ETag` is the current one. Nothing was
+            changed.
+          x-status: 412
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/precondition-failed"]
+        - title: Content Too Large
+          description: >-
+            The body is over `--max-body-bytes`.
+          x-status: 413
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/content-too-large"]
+        - title: Unsupported Media Type
+          description: >-
+            The body is not `application/json`.
+          x-status: 415
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/unsupported-media-type"]
+        - title: Unprocessable Content
+          description: >-
+            A value breaks a rule (`field` names it), or the database cannot store it.
+          x-status: 422
+          x-members: [field]
+          enum: ["https://quickactiond.dev/problems/unprocessable-content"]
+        - title: Scheduled Item Limit Exceeded
+          description: >-
+            A list the item would be in already holds `limit` (100) items not yet ended; `field` is
+            `scheduledItems`. Nothing was stored.
+          x-status: 422
+          x-members: [field, limit]
+          enum: ["https://quickactiond.dev/problems/scheduled-item-limit-exceeded"]
+        - title: Too Many Requests
+          description: >-
+            The account's token bucket (`--rate-limit`) is empty.
+          x-status: 429
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/rate-limited"]
+        - title: Too Many Requests
+          description: >-
+            The account holds its `limit` connections (`--max-connections-per-account`); this
+            connection is closed.
+          x-status: 429
+          x-members: [limit]
+          enum: ["https://quickactiond.dev/problems/too-many-account-connections"]
+        - title: Too Many Requests
+          description: >-
+            The account has its `limit` event streams open (`--max-streams-per-account`).
+          x-status: 429
+          x-members: [limit]
+          enum: ["https://quickactiond.dev/problems/too-many-streams"]
+        - title: Request Header Fields Too Large
+          description: >-
+            The request line and headers are over `--max-header-bytes`.
+          x-status: 431
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/request-header-fields-too-large"]
+        - title: Internal Server Error
+          description: >-
+            The server's fault; the log line says more.
+          x-status: 500
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/internal-server-error"]
+        - title: Not Implemented
+          description: >-
+            A method, or a transfer coding, this server does not implement.
+          x-status: 501
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/not-implemented"]
+        - title: Service Unavailable
+          description: >-
+            The store could not complete the request, the server is shutting down, or it stopped
+            before the request finished.
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/service-unavailable"]
+        - title: Service Unavailable
+          description: >-
+            The server has its limit of connections open.
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/too-many-connections"]
+        - title: Storage Full
+          description: >-
+            The database's disk is full: nothing was stored.
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/storage-full"]
+        - title: Storage I/O Error
+          description: >-
+            The database's disk failed to read or write.
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/storage-io-error"]
+        - title: Storage Timeout
+          description: >-
+            The database did not answer within its limits (`--db-statement-timeout`, `--db-lock-
+            timeout`, `--db-request-timeout`).
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/storage-timeout"]
+        - title: Storage Busy
+          description: >-
+            PostgreSQL: too many requests already wait for the database; this one was not run.
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/storage-busy"]
+        - title: Change Feed Lost
+          description: >-
+            This instance does not hear the other instances' changes now, so it opens no event
+            stream.
+          x-status: 503
+          x-members: []
+          enum: ["https://quickactiond.dev/problems/change-feed-lost"]
     Problem:
       type: object
       description: RFC 9457 problem details.
       required: [type, title, status, detail]
       properties:
         type:
-          type: string
+          $ref: "#/components/schemas/ProblemType"
         title:
           type: string
         status:
@@ -1777,10 +1960,13 @@ components:
           description: In a `400` about the query, the query parameter at fault (unknown, malformed or given more than once).
         limit:
           type: integer
-          description: The quota, in a `…/problems/contact-quota-exceeded` problem.
+          description: The limit that was reached, in a problem whose type has a `limit` (`x-members` of `ProblemType`).
         disabledMessage:
           type: string
           description: In a `410` of `/trigger`, the text to show on the stale item, localized.
+        refresh:
+          type: string
+          description: In a `410` of `/trigger`, where to fetch the current list (`/shortcuts`).
       additionalProperties: true
     Contact:
       type: object

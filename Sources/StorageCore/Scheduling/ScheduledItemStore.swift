@@ -11,7 +11,7 @@ public protocol ScheduledItemStore: Sendable {
     /// The room (`ScheduledItemValidator.checkRoom`) is checked against the stored items in the
     /// transaction that inserts, so that no concurrent create (of this process or another) gets
     /// past the limit: past it, nothing is stored and the create fails with
-    /// `StorageError.Cause.quotaExceeded`.
+    /// `StorageError.Cause.scheduledItemLimit`.
     func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem
     /// The item with `id`, unless it was deleted.
     func get(id: String) throws(StorageError) -> ScheduledItem?

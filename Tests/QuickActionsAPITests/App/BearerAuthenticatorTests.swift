@@ -18,6 +18,17 @@ import Testing
         #expect(try api.send("GET", "/contacts", headers: [("Authorization", "bearer s3cret")]).status == 200)
     }
 
+    /// The open paths are the routes marked `.open` in `Routes`, and no others.
+    @Test func theOpenPathsAreTheRoutesMarkedOpen() throws {
+        let routes = try APITestHarness(token: "s3cret").handler.router.routes
+        let open = routes.filter { $0.access == .open }
+        #expect(BearerAuthenticator.openPaths == Set(open.map(\.pattern)))
+        #expect(BearerAuthenticator.openPaths == ["/healthz", "/readyz", "/preview", "/preview/app.js", "/preview/app.css"])
+        // Matched as whole paths, so an open route has no parameters.
+        #expect(open.allSatisfy { !$0.pattern.contains("{") })
+        #expect(Set(Routes.declared.map(\.operationId)) == Set(routes.map(\.operationId)))
+    }
+
     @Test func probesNeedNoToken() throws {
         let api = try APITestHarness(token: "s3cret")
         #expect(try api.send("GET", "/healthz").status == 200)

@@ -15,6 +15,10 @@ import Testing
         (StorageError.quotaExceeded(limit: 3), 403, "https://quickactiond.dev/problems/contact-quota-exceeded"),
         (StorageError.accountDeleted, 401, "https://quickactiond.dev/problems/unauthorized"),
         (
+            StorageError(.scheduledItemLimit, message: "full", limit: 100), 422,
+            "https://quickactiond.dev/problems/scheduled-item-limit-exceeded"
+        ),
+        (
             StorageError.postgreSQL(state: "22021", message: "invalid byte sequence for encoding \"UTF8\": 0x00"), 422,
             "https://quickactiond.dev/problems/unprocessable-content"
         ),

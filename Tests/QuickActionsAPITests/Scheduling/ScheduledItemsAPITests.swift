@@ -77,6 +77,8 @@ import Testing
             #expect(try api.send("POST", "/scheduled-items", json: Self.body("T\(index)", from: 10)).status == 201)
         }
         try refused(Self.body("Last", from: 10), field: "scheduledItems")
+        let full = try api.send("POST", "/scheduled-items", json: Self.body("Last", from: 10)).object()
+        #expect(full["type"] == "https://quickactiond.dev/problems/scheduled-item-limit-exceeded" && full["limit"] == 100)
         #expect(try api.store.scheduledItems.all().count == ScheduledItemValidator.maxItems)
     }
 

@@ -84,7 +84,7 @@ import Testing
                     _ = try items.create(Self.draft("C\(index)", accounts: ["a1"]), now: clock.now)
                     stored.withLock { $0 += 1 }
                 } catch {
-                    if error.cause == .quotaExceeded { refusals.withLock { $0 += 1 } }
+                    if error.cause == .scheduledItemLimit { refusals.withLock { $0 += 1 } }
                 }
             }
             #expect(stored.withLock { $0 } == 10 && refusals.withLock { $0 } == 14)
