@@ -58,27 +58,23 @@ final class ServerUnderTest {
         }
         let logger = RequestLogger(level: logLevel, descriptor: log)
         self.logger = logger
-        let repository = store.contacts(of: .default)
         let triggers = store.triggers(of: .default)
         let settings = CurrentSettings(ServiceSettings(shortcuts: ShortcutSetup(), serviceToken: serviceToken, adminToken: adminToken))
         let threadRows = ThreadRows(ownRows: threads)
         let metrics = Metrics(threadRows: threadRows)
-        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: threadRows)
-        let accounts =
-            adminToken == nil
-            ? nil
-            : Dependencies.AccountsMode(
-                store: store, lists: AccountShortcutLists(capacity: cacheAccounts, store: store, setup: settings.shortcuts),
-                tokenCacheCapacity: cacheAccounts * 10, maxContactsPerAccount: 10_000)
+        let accounts: AccountMode =
+            adminToken == nil ? .single : .multi(tokenCacheCapacity: cacheAccounts * 10, maxContactsPerAccount: 10_000)
+        let lists = try AccountShortcutLists(
+            capacity: cacheAccounts, store: store, setup: settings.shortcuts, pinning: accounts.fixedAccount, threadRows: threadRows)
         let events = EventHub(log: triggers)
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: 86_400, logger: logger, store: store, accounts: accounts))
+                store: store, mode: accounts, settings: settings, lists: lists, metrics: metrics, events: events, idempotencyTTLSeconds: 86_400,
+                logger: logger))
         server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: "127.0.0.1", port: 0, maxConnections: maxConnections,
-                maxConnectionsPerOwner: accounts == nil ? nil : max(maxConnections / 4, 2 * EventHub.defaultMaxStreamsPerAccount),
+                maxConnectionsPerOwner: accounts.fixedAccount != nil ? nil : max(maxConnections / 4, 2 * EventHub.defaultMaxStreamsPerAccount),
                 threads: threads),
             handler: ThreadMarkingHandler(wrapped: APIHandler(router: router, logger: logger, metrics: metrics)),
             threadRows: threadRows)
