@@ -51,12 +51,7 @@ final class Service: Sendable {
         let threadRows = ThreadRows(ownRows: configuration.threads)
         let metrics = Metrics(threadRows: threadRows)
         Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger)
-        let mode: AccountMode =
-            configuration.accounts
-            // A token digest costs ~100 bytes against a list's few KB: ten times as many are
-            // kept, so an account whose list left the cache still needs no token lookup.
-            ? .multi(tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
-            : .single
+        let mode = Self.mode(configuration)
         let lists = try AccountShortcutLists(
             capacity: configuration.cacheAccounts, store: store, setup: settings.shortcuts, order: configuration.dynamicOrder,
             pinning: mode.fixedAccount, threadRows: threadRows)
@@ -96,6 +91,15 @@ final class Service: Sendable {
             threadRows: threadRows)
         events.start()
         purger.start()
+    }
+
+    /// The account mode the flags ask for: multi-account with `--accounts`.
+    static func mode(_ configuration: ServiceConfiguration) -> AccountMode {
+        // A token digest costs ~100 bytes against a list's few KB: ten times as many are kept,
+        // so an account whose list left the cache still needs no token lookup.
+        configuration.accounts
+            ? .multi(tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
+            : .single
     }
 
     /// The shortcut setup `files` and the flags describe. The fallback language and the
