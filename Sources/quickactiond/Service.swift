@@ -8,10 +8,9 @@ import StoragePostgreSQL
 import StorageSQLite
 import Synchronization
 
-/// A running quickactiond: the store, the shortcut cache, the router and the HTTP server.
+/// A running quickactiond: the store, the shortcut lists, the router and the HTTP server.
 final class Service: Sendable {
     let server: HTTPServer
-    let repository: any ContactRepository
     let events: EventHub
     let purger: RetentionPurger
     /// The settings from the operator's files, which `reload` replaces.
@@ -45,7 +44,6 @@ final class Service: Sendable {
         // A store whose reads may wait on another client's lock is read off the HTTP threads: as
         // many workers as reader connections, and as many again to wait for commits.
         let workers = store.readsMayWait ? StoreWorkers(threads: 2 * configuration.databasePool) : nil
-        let repository = store.contacts(of: .default)
         let triggers = store.triggers(of: .default)
         let settings = CurrentSettings(
             ServiceSettings(shortcuts: Self.setup(files, configuration), serviceToken: files.token, adminToken: files.adminToken))
@@ -53,27 +51,18 @@ final class Service: Sendable {
         let threadRows = ThreadRows(ownRows: configuration.threads)
         let metrics = Metrics(threadRows: threadRows)
         Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger)
-        let cache = try ShortcutListCache(
-            setup: settings.shortcuts, repository: repository, threadRows: threadRows, order: configuration.dynamicOrder)
-        let accounts =
-            configuration.accounts
-            ? Dependencies.AccountsMode(
-                store: store,
-                lists: AccountShortcutLists(
-                    capacity: configuration.cacheAccounts, store: store, setup: settings.shortcuts, order: configuration.dynamicOrder),
-                // A token digest costs ~100 bytes against a list's few KB: ten times as many are
-                // kept, so an account whose list left the cache still needs no token lookup.
-                tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
-            : nil
+        let mode = Self.mode(configuration)
+        let lists = try AccountShortcutLists(
+            capacity: configuration.cacheAccounts, store: store, setup: settings.shortcuts, order: configuration.dynamicOrder,
+            pinning: mode.fixedAccount, threadRows: threadRows)
         // Event ids come from the trigger store, so they survive restarts (Last-Event-ID).
         let events = EventHub(maxStreamsPerAccount: configuration.maxStreamsPerAccount, log: triggers)
         // Expired answers and old triggers go in the background, first at once (a backlog from
         // an earlier run), then every min(TTL / 2, retention / 2, 60 s).
         purger = Self.purger(triggers, configuration, logger: logger)
         var dependencies = Dependencies(
-            repository: repository, triggers: triggers, settings: settings, cache: cache, metrics: metrics, events: events,
-            idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, store: store, accounts: accounts,
-            workers: workers)
+            store: store, mode: mode, settings: settings, lists: lists, metrics: metrics, events: events,
+            idempotencyTTLSeconds: Int64(configuration.idempotencyTTLSeconds), logger: logger, workers: workers)
         dependencies.usageHalfLife = halfLife
         // One timer per server, on the wall clock: the lists change at each window's edge.
         let schedule = try ScheduleBoard(
@@ -83,7 +72,6 @@ final class Service: Sendable {
         self.schedule = schedule
         Self.hideScheduledItems(takenBy: settings.shortcuts, schedule: schedule, path: configuration.shortcutsPath, logger: logger)
         let router = Router.api(dependencies)
-        self.repository = repository
         self.events = events
         self.store = store
         self.settings = settings
@@ -103,6 +91,15 @@ final class Service: Sendable {
             threadRows: threadRows)
         events.start()
         purger.start()
+    }
+
+    /// The account mode the flags ask for: multi-account with `--accounts`.
+    static func mode(_ configuration: ServiceConfiguration) -> AccountMode {
+        // A token digest costs ~100 bytes against a list's few KB: ten times as many are kept,
+        // so an account whose list left the cache still needs no token lookup.
+        configuration.accounts
+            ? .multi(tokenCacheCapacity: configuration.cacheAccounts * 10, maxContactsPerAccount: configuration.maxContactsPerAccount)
+            : .single
     }
 
     /// The shortcut setup `files` and the flags describe. The fallback language and the

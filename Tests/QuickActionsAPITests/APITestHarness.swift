@@ -13,7 +13,8 @@ struct APITestHarness {
     let store: any DataStore
     let repository: any ContactRepository
     let handler: APIHandler
-    let cache: ShortcutListCache
+    /// The shortcut lists (single-account mode's `default` pinned).
+    let lists: AccountShortcutLists
     let triggers: any TriggerStore
     /// The settings in force: `settings.replace(with:)` is what a reload does.
     let settings: CurrentSettings
@@ -40,15 +41,12 @@ struct APITestHarness {
         let settings = CurrentSettings(
             ServiceSettings(shortcuts: ShortcutSetup(builder: builder, renderer: renderer), serviceToken: token, adminToken: adminToken))
         self.settings = settings
-        cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let mode: AccountMode = adminToken == nil ? .single : .multi(tokenCacheCapacity: 100, maxContactsPerAccount: maxContactsPerAccount)
+        lists = try AccountShortcutLists(
+            capacity: 100, store: store, setup: settings.shortcuts, pinning: mode.fixedAccount, threadRows: ThreadRows(ownRows: 0))
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let triggers = store.triggers(of: .default)
         self.triggers = triggers
-        let accounts = adminToken.map { _ in
-            Dependencies.AccountsMode(
-                store: store, lists: AccountShortcutLists(capacity: 100, store: store, setup: settings.shortcuts), tokenCacheCapacity: 100,
-                maxContactsPerAccount: maxContactsPerAccount)
-        }
         let events = EventHub()
         self.events = events
         let clock = ManualEdgeClock(now: now)
@@ -57,9 +55,15 @@ struct APITestHarness {
         self.schedule = schedule
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: triggers, settings: settings, cache: self.cache, metrics: metrics, events: events,
-                idempotencyTTLSeconds: idempotencyTTLSeconds, store: store, accounts: accounts, workers: workers, schedule: schedule))
+                store: store, mode: mode, settings: settings, lists: lists, metrics: metrics, events: events,
+                idempotencyTTLSeconds: idempotencyTTLSeconds, workers: workers, schedule: schedule))
         handler = APIHandler(router: router, logger: RequestLogger(level: .error), limiter: rateLimit, metrics: metrics, workers: workers)
+    }
+
+    /// Single-account mode's list (the account `default`'s, pinned).
+    var cache: AccountShortcutList {
+        guard let pinned = lists.pinned else { preconditionFailure("multi-account mode pins no list") }
+        return pinned
     }
 
     /// Sends a request; `json` sets the body and `Content-Type: application/json`.

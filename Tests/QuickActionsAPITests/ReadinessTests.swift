@@ -26,11 +26,10 @@ final class UnreachableRepository: ContactRepository {
 @Suite struct ReadinessTests {
     private func handler(_ repository: any ContactRepository) throws -> APIHandler {
         let settings = CurrentSettings(ServiceSettings())
-        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: InMemoryTriggerStore(), settings: settings, cache: cache,
-                metrics: Metrics(threadRows: ThreadRows(ownRows: 0)),
+                store: RepositoryStore(repository), settings: settings, lists: lists, metrics: Metrics(threadRows: ThreadRows(ownRows: 0)),
                 events: EventHub(), idempotencyTTLSeconds: 86_400))
         return APIHandler(router: router, logger: RequestLogger(level: .error), metrics: Metrics(threadRows: ThreadRows(ownRows: 0)))
     }

@@ -38,11 +38,11 @@ import Testing
 
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("full.sqlite").path)
         let settings = CurrentSettings(ServiceSettings())
-        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: repository.triggerStore(), settings: settings, cache: cache, metrics: metrics,
+                store: RepositoryStore(repository, triggers: repository.triggerStore()), settings: settings, lists: lists, metrics: metrics,
                 events: EventHub(), idempotencyTTLSeconds: 86_400, logger: logger))
         let api = APIHandler(router: router, logger: logger, metrics: metrics)
         func send(_ method: String, _ target: String, json: String? = nil) throws -> TestResponse {

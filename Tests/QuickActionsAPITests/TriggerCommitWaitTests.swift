@@ -20,12 +20,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("t.sqlite").path)
         let settings = CurrentSettings(ServiceSettings())
-        let cache = try ShortcutListCache(setup: settings.shortcuts, repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let logger = RequestLogger(level: .error)
         let router = Router.api(
             Dependencies(
-                repository: repository, triggers: repository.triggerStore(), settings: settings, cache: cache, metrics: metrics,
+                store: RepositoryStore(repository, triggers: repository.triggerStore()), settings: settings, lists: lists, metrics: metrics,
                 events: EventHub(), idempotencyTTLSeconds: 86_400, logger: logger))
         let api = APIHandler(router: router, logger: logger, metrics: metrics)
         @Sendable func request(_ body: String, key: String) throws -> HTTPRequest {

@@ -1,9 +1,8 @@
 import HTTPServer
 import StorageCore
 
-/// Who a request comes from, and what it may reach: single-account mode (`SingleAccountAccess`)
-/// or multi-account mode (`MultiAccountAccess`), chosen once, when the API is built
-/// (`Router.api`).
+/// Who a request comes from, and what it may reach (`AccountAccess`, in the mode chosen once,
+/// when the API is built: `Router.api`).
 ///
 /// A request is authenticated before it is routed (so every path looks the same without a
 /// credential), then authorized for its route's `RouteAccess`. Paths in

@@ -6,10 +6,10 @@ import StorageCore
 public struct AccountScope: Sendable {
     /// The account.
     public let key: AccountKey
-    private let source: any AccountScopeSource
+    private let source: AccountSource
 
-    /// The scope of `key` over `source` (made once per mode; nothing is allocated per request).
-    public init(key: AccountKey, source: any AccountScopeSource) {
+    /// The scope of `key` over `source` (nothing is allocated per request).
+    init(key: AccountKey, source: AccountSource) {
         self.key = key
         self.source = source
     }
@@ -42,54 +42,40 @@ public enum CachedShortcuts: Sendable {
     case none
 }
 
-/// Where a scope's views come from: single-account mode's fixed ones, or a multi-account store's.
+/// Where a scope's views come from: the store's, made when a controller asks, and the cached
+/// lists (in both modes: single-account mode's is the account `default`).
 ///
-/// Class-bound: a scope then holds one reference, and copies as a reference does. (An
-/// unconstrained existential is copied through its type's value witnesses, which kept a
-/// request's scope, and the access policy's state that held one, from being borrowed: every
-/// request copied both several times over.)
-public protocol AccountScopeSource: AnyObject, Sendable {
-    /// The contacts of `account`.
-    func contacts(of account: AccountKey) -> any ContactRepository
-    /// The triggers of `account`.
-    func triggers(of account: AccountKey) -> any TriggerStore
-    /// The shortcut list of `account`.
-    func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList
-    /// What the cache holds of `account`'s list, for a revalidation of its representation `key`.
-    func cachedShortcuts(of account: AccountKey, for key: ShortcutRepresentationKey) -> CachedShortcuts
-}
-
-/// Single-account mode: the account `default`'s views, made once.
-final class SingleAccountSource: AccountScopeSource {
-    let contacts: any ContactRepository
-    let triggers: any TriggerStore
-    let list: ShortcutListCache
-
-    init(contacts: any ContactRepository, triggers: any TriggerStore, list: ShortcutListCache) {
-        self.contacts = contacts
-        self.triggers = triggers
-        self.list = list
-    }
-
-    func contacts(of account: AccountKey) -> any ContactRepository { contacts }
-    func triggers(of account: AccountKey) -> any TriggerStore { triggers }
-    func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList { list }
-    func cachedShortcuts(of account: AccountKey, for key: ShortcutRepresentationKey) -> CachedShortcuts { .list(list) }
-}
-
-/// Multi-account mode: views of the store, made when a controller asks, and cached lists.
-final class MultiAccountSource: AccountScopeSource {
+/// A class: a scope then holds one reference, and copies as a reference does. (An existential
+/// is copied through its type's value witnesses, which kept a request's scope, and the access
+/// policy's state that held one, from being borrowed: every request copied both several times
+/// over.)
+public final class AccountSource: Sendable {
     let store: any DataStore
     let lists: AccountShortcutLists
+    /// The views of the pinned list's account, made once (single-account mode's every request).
+    private let pinned: (account: AccountKey, contacts: any ContactRepository, triggers: any TriggerStore)?
 
     init(store: any DataStore, lists: AccountShortcutLists) {
         self.store = store
         self.lists = lists
+        pinned = lists.pinned.map { ($0.account, store.contacts(of: $0.account), store.triggers(of: $0.account)) }
     }
 
-    func contacts(of account: AccountKey) -> any ContactRepository { store.contacts(of: account) }
-    func triggers(of account: AccountKey) -> any TriggerStore { store.triggers(of: account) }
+    /// The contacts of `account`.
+    func contacts(of account: AccountKey) -> any ContactRepository {
+        if let pinned, pinned.account == account { return pinned.contacts }
+        return store.contacts(of: account)
+    }
+
+    /// The triggers of `account`.
+    func triggers(of account: AccountKey) -> any TriggerStore {
+        if let pinned, pinned.account == account { return pinned.triggers }
+        return store.triggers(of: account)
+    }
+
+    /// The shortcut list of `account`.
     func shortcuts(of account: AccountKey) throws(StorageError) -> any RenderedShortcutList { try lists.list(for: account) }
+    /// What the cache holds of `account`'s list, for a revalidation of its representation `key`.
     func cachedShortcuts(of account: AccountKey, for key: ShortcutRepresentationKey) -> CachedShortcuts {
         lists.cached(account, key: key)
     }

@@ -1,14 +1,20 @@
+import Dispatch
 import HTTPServer
 import QuickActions
 import Sharding
 import StorageCore
 import Synchronization
 
-/// Every account's shortcut list, in a cache bounded by `capacity` lists (`--cache-accounts`),
-/// so memory does not grow with the number of accounts. A list is read from the store and
-/// rendered on a miss (`AccountShortcutList`); a change of its favorites drops it, to be read
-/// again on next use; when the cache is full, a list not used since the clock hand last passed
-/// leaves (`ClockRing`).
+/// Every account's shortcut list (`AccountShortcutList`), in a cache bounded by `capacity`
+/// lists (`--cache-accounts`), so memory does not grow with the number of accounts. A list is
+/// read from the store and rendered on a miss; a change of a cached list's account is applied to
+/// the list in place (its own order and representations follow, as the list says); when the
+/// cache is full, a list not used since the clock hand last passed leaves (`ClockRing`).
+///
+/// One account's list may be pinned (single-account mode's `default`): read when the lists are
+/// made, never evicted, found without a lock, and served from per-thread copies (see
+/// `AccountShortcutList.versioned`). A change another process made to it is read again in
+/// place (a cached list of another account is dropped instead, and read on next use).
 ///
 /// The cache is split into shards (`Sharded`), each under a lock of its own. A list read while a
 /// change of the same shard committed may miss that change, so it is served to the request that
@@ -23,15 +29,15 @@ import Synchronization
 /// representation's ETag, about a hundred bytes against the list's kilobytes), for ten times as
 /// many accounts as lists: a companion revalidating a list that is no longer cached gets its
 /// 304 without the list being read and rendered again; a list that was not kept leaves them
-/// once it is rendered. A change of the account's list drops them, as it drops a cached list.
+/// once it is rendered. A change of the account's list drops them.
 public final class AccountShortcutLists: Sendable {
-    private struct Entry {
+    struct Entry {
         let list: AccountShortcutList
         /// Its slot on `Shard.clock`.
         let slot: Int
     }
 
-    private struct Shard {
+    struct Shard {
         var entries: [AccountKey: Entry] = [:]
         /// The cached accounts, for eviction (the marks live there, not in `entries`: the hand
         /// reads and clears them without hashing).
@@ -71,23 +77,45 @@ public final class AccountShortcutLists: Sendable {
     private static let shardCount = 16
     /// Accounts whose validators are kept, per list kept.
     static let validatorsPerList = 10
-    private let shards: Sharded<Shard>
-    private let store: any DataStore
-    private let versions = ShortcutListVersions()
+    let shards: Sharded<Shard>
+    let store: any DataStore
+    let versions = ShortcutListVersions()
     /// The scheduled items every list shows (set by `follow`).
-    private let schedule = Mutex<ScheduleBoard?>(nil)
+    let schedule = Mutex<ScheduleBoard?>(nil)
     /// How each list orders its favorites (`--dynamic-order`).
     public let order: DynamicOrder
+    /// The list that never leaves (single-account mode's account), if one is pinned.
+    public let pinned: AccountShortcutList?
+    /// Where the lists' changes are told.
+    let events = ListEvents()
+    /// Where a failed read of the pinned list is tried again; the count of reads begun (only the
+    /// latest one's favorites replace the list) and whether a retry is queued.
+    let rereads = DispatchQueue(label: "quickactiond.shortcuts.reread")
+    let rereadsBegun = Atomic<Int>(0)
+    let retryQueued = Atomic<Bool>(false)
 
     /// A cache of at most `capacity` lists (at least one per shard) over `store`'s accounts,
-    /// rendered from `setup` (until `reconfigure`), the favorites in `order`.
-    public init(capacity: Int, store: any DataStore, setup: ShortcutSetup, order: DynamicOrder = .default) {
+    /// rendered from `setup` (until `reconfigure`), the favorites in `order`. `pinning`: the
+    /// account whose list is read now and never leaves, copied per row of `threadRows`.
+    public init(
+        capacity: Int, store: any DataStore, setup: ShortcutSetup, order: DynamicOrder = .default, pinning: AccountKey? = nil,
+        threadRows: ThreadRows = .single
+    ) throws(StorageError) {
         self.order = order
         let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
         shards = Sharded(count: Self.shardCount) { _ in
             Shard(capacity: perShard, validatorCapacity: perShard * Self.validatorsPerList, setup: setup)
         }
         self.store = store
+        if let pinning {
+            // Read first, then followed: nothing writes before the server starts serving.
+            pinned = AccountShortcutList(
+                account: pinning, favorites: try store.contacts(of: pinning).favorites(), setup: setup, order: order, scheduled: [],
+                versions: versions, events: events, threadRows: threadRows, owner: nil)
+        } else {
+            pinned = nil
+        }
+        // Weakly: the feeds belong to the store, which the lists hold.
         store.changes.observe { [weak self] change in self?.apply(change) }
         store.accounts.accountChanges.observe { [weak self] change in
             switch change {
@@ -99,25 +127,26 @@ public final class AccountShortcutLists: Sendable {
     }
 
     /// A cache over `builder`'s static items, rendered by `renderer`.
-    public convenience init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) {
-        self.init(capacity: capacity, store: store, setup: ShortcutSetup(builder: builder, renderer: renderer))
+    public convenience init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) throws(StorageError) {
+        try self.init(capacity: capacity, store: store, setup: ShortcutSetup(builder: builder, renderer: renderer))
     }
 
     /// Whether `change` changes its account's list: a favorite before or after, or another
     /// instance's write (whose `before` is unknown). A pick's change (`usage`) changes it only
-    /// when it moves a favorite: see `apply`.
+    /// when it moves a favorite (`AccountShortcutList.apply`).
     public static func changesList(_ change: ContactChange) -> Bool {
         change.isReread || change.changedElsewhere != nil || change.before?.favorite == true || change.after?.favorite == true
     }
 
-    /// Lists held now.
+    /// Lists held now (the pinned one not counted).
     public var count: Int {
         shards.reduce(0) { total, shard in total + shard.entries.count }
     }
 
     /// Whether `account`'s list is cached.
     func isCached(_ account: AccountKey) -> Bool {
-        shards.withLock(forHash: Self.hash(account)) { $0.entries[account] != nil }
+        if account == pinned?.account { return true }
+        return shards.withLock(forHash: Self.hash(account)) { $0.entries[account] != nil }
     }
 
     /// The validator of `account`'s representation `key`, when the account's list is not
@@ -130,7 +159,8 @@ public final class AccountShortcutLists: Sendable {
     /// What is cached of `account`'s list, under one lock: the list (marked used), else the
     /// validator of its representation `key`.
     public func cached(_ account: AccountKey, key: ShortcutRepresentationKey) -> CachedShortcuts {
-        shards.withLock(forHash: Self.hash(account)) { shard -> CachedShortcuts in
+        if let pinned, pinned.account == account { return .list(pinned) }
+        return shards.withLock(forHash: Self.hash(account)) { shard -> CachedShortcuts in
             if let entry = shard.entries[account] {
                 shard.clock.touch(entry.slot)
                 return .list(entry.list)
@@ -144,25 +174,24 @@ public final class AccountShortcutLists: Sendable {
         shards.reduce(0) { total, shard in total + shard.validators.count }
     }
 
-    /// `account`'s list: the cached one, or one read from the store (and kept).
+    /// `account`'s list: the pinned or cached one, or one read from the store (and kept).
     public func list(for account: AccountKey) throws(StorageError) -> AccountShortcutList {
+        if let pinned, pinned.account == account { return pinned }
         let hash = Self.hash(account)
-        // On a miss, the setup and the version number are taken with the shard's change count,
-        // under one lock: a list rendered before a `reconfigure` is older than any after it.
-        let (cached, miss) = shards.withLock(forHash: hash) { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutSetup, version: Int)?) in
-            guard let entry = shard.entries[account] else { return (nil, (shard.changes, shard.setup, versions.next())) }
+        // On a miss, the setup is taken with the shard's change count, under one lock: a list
+        // rendered before a `reconfigure` is older than any after it.
+        let (cached, miss) = shards.withLock(forHash: hash) { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutSetup)?) in
+            guard let entry = shard.entries[account] else { return (nil, (shard.changes, shard.setup)) }
             shard.clock.touch(entry.slot)
             return (entry.list, nil)
         }
         if let cached { return cached }
-        guard let (seen, setup, version) = miss else { preconditionFailure("a miss always has its setup") }
+        guard let (seen, setup) = miss else { preconditionFailure("a miss always has its setup") }
         // Read after `seen`: a schedule change since drops the list read here (see `follow`).
         let scheduled = schedule.withLock { $0 }?.showing(for: account) ?? []
         let list = AccountShortcutList(
-            favorites: try store.contacts(of: account).favorites(), version: version, setup: setup, order: order, scheduled: scheduled
-        ) { [weak self] rendered in
-            self?.keepValidatorsIfNotCached(of: rendered, for: account, seen: seen)
-        }
+            account: account, favorites: try store.contacts(of: account).favorites(), setup: setup, order: order, scheduled: scheduled,
+            versions: versions, events: events, threadRows: nil, owner: self, seen: seen)
         // The list that leaves, freed after the lock is released.
         var evicted: AccountShortcutList?
         let kept = shards.withLock(forHash: hash) { shard -> AccountShortcutList in
@@ -194,13 +223,14 @@ public final class AccountShortcutLists: Sendable {
         return false
     }
 
-    /// Called when `list` (read for `account` after `seen` changes of its shard) renders its first
-    /// representation: a list that was not kept leaves its validators, as one leaving the cache
-    /// does, unless a change came since it was read (the validators would then be stale).
-    private func keepValidatorsIfNotCached(of list: AccountShortcutList, for account: AccountKey, seen: UInt64) {
-        shards.withLock(forHash: Self.hash(account)) { shard in
-            guard shard.changes == seen, shard.entries[account] == nil else { return }
-            keepValidators(of: list, for: account, in: &shard)
+    /// Called when `list` renders its first representation: a list that was not kept leaves its
+    /// validators, as one leaving the cache does, unless a change came since it was read (the
+    /// validators would then be stale).
+    func firstRendered(_ list: AccountShortcutList) {
+        guard list !== pinned else { return }
+        shards.withLock(forHash: Self.hash(list.account)) { shard in
+            guard shard.changes == list.seen, shard.entries[list.account] == nil else { return }
+            keepValidators(of: list, for: list.account, in: &shard)
         }
     }
 
@@ -214,74 +244,9 @@ public final class AccountShortcutLists: Sendable {
         shard.validators[account] = validators
     }
 
-    /// Drops the cached list and the validators of a committed change's account, when the change
-    /// changes its list. Under the shard's lock: a list read meanwhile is then not kept.
-    private func apply(_ change: ContactChange) {
-        if let usage = change.usage {
-            // A pick that moves nothing leaves a cached list (and its validators) as it is.
-            let absorbed = shards.withLock(forHash: Self.hash(change.account)) { shard in
-                shard.entries[change.account]?.list.absorbs(usage) == true
-            }
-            if !absorbed { evict(change.account) }
-        } else if Self.changesList(change) {
-            evict(change.account)
-        }
-    }
-
-    /// Drops `account`'s list and validators (its list changed, or the account was deleted).
-    func evict(_ account: AccountKey) {
-        let dropped = shards.withLock(forHash: Self.hash(account)) { shard in
-            shard.changes += 1
-            shard.validators[account] = nil
-            return shard.remove(account)
-        }
-        _ = dropped
-    }
-
-    /// Renders every list from `setup` from now on (a reload changed the static items or their
-    /// translations): every cached list and validator is dropped, as by a change of each
-    /// account, so an account's next read renders it anew with a higher version.
-    public func reconfigure(_ setup: ShortcutSetup) {
-        dropAll { $0.setup = setup }
-    }
-
-    /// Shows `board`'s scheduled items in every list from now on: a change of them drops the
-    /// lists of the accounts it changes (every list, for an item of every account), as a change
-    /// of their contacts does.
-    public func follow(_ board: ScheduleBoard) {
-        schedule.withLock { $0 = board }
-        board.onChange { [weak self] change in
-            guard let self else { return }
-            if let accounts = change.accounts {
-                accounts.forEach(self.evict)
-            } else {
-                self.evictAll()
-            }
-        }
-        evictAll()
-    }
-
-    /// Drops every list (changes may have been missed, see `AccountChange.everything`).
-    func evictAll() {
-        dropAll { _ in }
-    }
-
-    /// Drops every list and validator, after `change` (under each shard's lock).
-    private func dropAll(_ change: (inout Shard) -> Void) {
-        shards.forEach { shard in
-            change(&shard)
-            shard.changes += 1
-            shard.entries.removeAll()
-            shard.clock.removeAll()
-            shard.validators.removeAll()
-            shard.ghosts.removeAll()
-            shard.ghostOrder.removeAll()
-        }
-    }
-
     /// The hash that picks `account`'s shard: keys are sequential, so their low bits spread
     /// them evenly.
-    private static func hash(_ account: AccountKey) -> UInt64 {
+    static func hash(_ account: AccountKey) -> UInt64 {
         UInt64(bitPattern: account.rawValue)
     }
 }

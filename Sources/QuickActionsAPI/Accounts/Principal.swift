@@ -4,10 +4,9 @@ import StorageCore
 public enum Principal: Sendable, Equatable {
     /// No credential, on a path that needs none (probes, the preview page's files).
     case anonymous
-    /// Single-account mode: the service token, or anyone when there is none.
-    case service
     /// The admin token.
     case admin
-    /// An account token.
+    /// An account's credential: its account token, or single-account mode's service token (or
+    /// no token, when none is configured), which is the account `default`'s.
     case account(AccountKey)
 }

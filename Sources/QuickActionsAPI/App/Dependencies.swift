@@ -4,15 +4,16 @@ import StorageCore
 /// Everything the routes need, built once by whoever assembles the API (the executable's
 /// composition root, a test, another program): see `Router.api(_:)`.
 public struct Dependencies: Sendable {
-    /// The account `default`'s contacts: single-account mode's whole store; readiness asks it.
-    public var repository: any ContactRepository
-    /// The account `default`'s triggers and Idempotency-Key answers.
-    public var triggers: any TriggerStore
+    /// The store: every account's contacts, triggers and scheduled items (single-account mode
+    /// uses the account `default`'s).
+    public var store: any DataStore
+    /// Which credentials open which account.
+    public var mode: AccountMode
     /// The settings from the operator's files (the shortcut setup, the tokens), which a reload
     /// replaces; the lists and streams follow (see `Router.api`).
     public var settings: CurrentSettings
-    /// The account `default`'s shortcut list and its representations.
-    public var cache: ShortcutListCache
+    /// The accounts' shortcut lists (single-account mode's pinned: see `AccountShortcutLists`).
+    public var lists: AccountShortcutLists
     /// Request counters, scraped at `/metrics`.
     public var metrics: Metrics
     /// The `/events` streams.
@@ -23,11 +24,6 @@ public struct Dependencies: Sendable {
     public var usageHalfLife: UsageHalfLife = .default
     /// Where controllers log what the handler does not see (storage failures of deferred writes).
     public var logger: RequestLogger
-    /// The whole store, when the API is given one: its other processes' triggers reach this
-    /// process's streams (`DataStore.remoteTriggers`).
-    public var store: (any DataStore)?
-    /// Multi-account mode (`--accounts`), when on.
-    public var accounts: AccountsMode?
     /// The scheduled items the lists show, moved on at each edge of their windows; nil: none
     /// (the `/scheduled-items` routes then answer 500).
     public var schedule: ScheduleBoard?
@@ -35,49 +31,27 @@ public struct Dependencies: Sendable {
     /// same to `APIHandler`. `/metrics` then reads the store's gauges there too.
     public var workers: StoreWorkers?
 
-    /// Multi-account mode: the accounts, their lists and their limits.
-    public struct AccountsMode: Sendable {
-        /// The store holding every account.
-        public var store: any DataStore
-        /// The accounts' shortcut lists (`--cache-accounts` of them in memory).
-        public var lists: AccountShortcutLists
-        /// Account tokens kept in memory (their digests), like the lists.
-        public var tokenCacheCapacity: Int
-        /// Most contacts an account may hold (`--max-contacts-per-account`).
-        public var maxContactsPerAccount: Int
-
-        /// Creates the mode's settings.
-        public init(store: any DataStore, lists: AccountShortcutLists, tokenCacheCapacity: Int, maxContactsPerAccount: Int) {
-            self.store = store
-            self.lists = lists
-            self.tokenCacheCapacity = tokenCacheCapacity
-            self.maxContactsPerAccount = maxContactsPerAccount
-        }
-    }
-
     /// Creates the dependencies.
     public init(
-        repository: any ContactRepository, triggers: any TriggerStore, settings: CurrentSettings, cache: ShortcutListCache, metrics: Metrics,
-        events: EventHub, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error), store: (any DataStore)? = nil,
-        accounts: AccountsMode? = nil, workers: StoreWorkers? = nil, schedule: ScheduleBoard? = nil
+        store: any DataStore, mode: AccountMode = .single, settings: CurrentSettings, lists: AccountShortcutLists, metrics: Metrics,
+        events: EventHub, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error), workers: StoreWorkers? = nil,
+        schedule: ScheduleBoard? = nil
     ) {
-        self.schedule = schedule
-        self.workers = workers
-        self.repository = repository
-        self.triggers = triggers
+        self.store = store
+        self.mode = mode
         self.settings = settings
-        self.cache = cache
+        self.lists = lists
         self.metrics = metrics
         self.events = events
         self.idempotencyTTLSeconds = idempotencyTTLSeconds
         self.logger = logger
-        self.store = store ?? accounts?.store
-        self.accounts = accounts
+        self.workers = workers
+        self.schedule = schedule
     }
 
     /// Whether requests need a credential (the served `openapi.yaml` says so, or not). A reload
     /// cannot change it: only token files are read again, and an empty one is refused.
     public var requiresToken: Bool {
-        settings.current.serviceToken != nil || accounts != nil
+        settings.current.serviceToken != nil || mode.fixedAccount == nil
     }
 }

@@ -10,68 +10,35 @@ extension Router {
     public static func api(_ dependencies: Dependencies) -> Router {
         let events = dependencies.events
         let settings = dependencies.settings
-        let access: any AccessPolicy
-        if let accounts = dependencies.accounts {
-            access = MultiAccountAccess(
-                settings: settings, store: accounts.store, lists: accounts.lists, cacheCapacity: accounts.tokenCacheCapacity,
-                threadRows: dependencies.metrics.threadRows)
-            if let board = dependencies.schedule { accounts.lists.follow(board) }
-            wireAccounts(accounts, events: events, settings: settings, schedule: dependencies.schedule)
-        } else {
-            let cache = dependencies.cache
-            let scope = AccountScope(
-                key: .default, source: SingleAccountSource(contacts: dependencies.repository, triggers: dependencies.triggers, list: cache))
-            access = SingleAccountAccess(settings: settings, scope: scope)
-            cache.onChange { cache in publish(cache, of: .default, to: events) }
-            if let board = dependencies.schedule {
-                cache.replaceScheduled(board.showing(for: .default))
-                board.onChange { [weak cache, weak board] change in
-                    guard let cache, let board, change.affects(.default) else { return }
-                    cache.replaceScheduled(board.showing(for: .default))
-                }
-            }
-            // A new setup is a new version of the list, announced to the streams as any change.
-            settings.onReplace { old, new in
-                if new.shortcuts !== old.shortcuts { cache.reconfigure(new.shortcuts) }
-            }
-        }
-        // Triggers recorded by other processes on a shared store reach this process's streams,
-        // read from the log in id order with this process's own; after a gap in the store's
-        // notices, the streams end and their clients resume with Last-Event-ID, which replays
-        // the gap's triggers from the store.
-        // (Weakly: the hub reaches the store through its log, and the feeds belong to the store.)
-        dependencies.store?.remoteTriggers.observe { [weak events] account in
-            if events?.hasStreams(of: account) == true { events?.deliverTriggersLater() }
-        }
-        dependencies.store?.accounts.accountChanges.observe { [weak events] change in
-            if change == .everything { events?.closeStreams() }
-        }
-        // A stream ends when this instance stops hearing the others (it would miss their
-        // triggers); its client resumes after the `retry:` pause, elsewhere or here once the
-        // feed is back (new streams are refused meanwhile).
-        dependencies.store?.changeFeed?.observe { [weak events] live in
-            if !live { events?.closeStreams() }
+        let store = dependencies.store
+        let lists = dependencies.lists
+        let access = AccountAccess(
+            mode: dependencies.mode, settings: settings, store: store, lists: lists, threadRows: dependencies.metrics.threadRows)
+        if let board = dependencies.schedule { lists.follow(board) }
+        wireStreams(lists, store: store, events: events)
+        settings.onReplace { [weak lists] old, new in
+            if new.shortcuts !== old.shortcuts { lists?.reconfigure(new.shortcuts) }
         }
         let storeGauges = StoreGauges(workers: dependencies.workers) { try Self.storeGauges(dependencies) }
         let system = SystemController(
             openAPIDocument: SharedBytes(Array(OpenAPIDocument.served(requiresToken: dependencies.requiresToken).utf8)),
-            store: dependencies.repository, metrics: dependencies.metrics, skippedRows: dependencies.store?.skippedRows,
+            store: store.contacts(of: .default), metrics: dependencies.metrics, skippedRows: store.skippedRows,
             gauges: { try storeGauges.current() + memoryGauges(dependencies) })
         return Router(
             routes: Routes.all(
-                contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.accounts?.maxContactsPerAccount),
+                contacts: ContactsController(logger: dependencies.logger, maxContactsPerAccount: dependencies.mode.maxContactsPerAccount),
                 shortcuts: ShortcutsController(
-                    settings: settings, order: dependencies.cache.order, usageHalfLife: dependencies.usageHalfLife,
-                    schedule: dependencies.schedule, changeFeed: dependencies.store?.changeFeed),
+                    settings: settings, order: lists.order, usageHalfLife: dependencies.usageHalfLife, schedule: dependencies.schedule,
+                    changeFeed: store.changeFeed),
                 triggers: TriggerController(
                     settings: settings, events: events, metrics: dependencies.metrics,
                     idempotencyTTLMilliseconds: dependencies.idempotencyTTLSeconds * 1000, usageHalfLife: dependencies.usageHalfLife,
                     schedule: dependencies.schedule, logger: dependencies.logger),
-                events: EventsController(hub: events, changeFeed: dependencies.store?.changeFeed),
-                accounts: AccountsController(store: dependencies.accounts?.store),
+                events: EventsController(hub: events, changeFeed: store.changeFeed),
+                accounts: AccountsController(store: store),
                 system: system,
                 scheduled: ScheduledItemsController(
-                    board: dependencies.schedule, store: dependencies.store, settings: settings, multiAccount: dependencies.accounts != nil)
+                    board: dependencies.schedule, store: store, settings: settings, multiAccount: dependencies.mode.fixedAccount == nil)
             ).map { $0.counted(in: dependencies.metrics.threadRows) },
             access: access)
     }
@@ -85,77 +52,76 @@ extension Router {
         events.publishShortcuts(account: account, version: current.version, data: current.representation.body.array)
     }
 
-    /// Multi-account mode: a change of an account's list, while a stream of it is open, reads
-    /// the list again for its streams (once for changes in quick succession); a replaced token
-    /// or a deleted account ends its streams; a new shortcut setup drops every list, and reads
-    /// again the list of each account with an open stream, for its streams.
-    private static func wireAccounts(
-        _ accounts: Dependencies.AccountsMode, events: EventHub, settings: CurrentSettings, schedule: ScheduleBoard?
-    ) {
-        let lists = accounts.lists
+    /// Wires the lists' and the store's changes to the `/events` streams: a list changed in
+    /// memory is sent to its streams; a list changed while not held, while a stream of it is
+    /// open, is read again for its streams (once for changes in quick succession); a replaced
+    /// token or a deleted account ends its streams, and so does a gap in the store's notices.
+    /// Triggers recorded by other processes on a shared store reach this process's streams, read
+    /// from the log in id order with this process's own; after a gap, the streams' clients resume
+    /// with Last-Event-ID, which replays the gap's triggers from the store.
+    private static func wireStreams(_ lists: AccountShortcutLists, store: any DataStore, events: EventHub) {
         // The store is read here, off the HTTP threads and the reloading thread: on PostgreSQL a
         // read may wait on another client's lock.
         let rebuilds = DispatchQueue(label: "quickactiond.accounts.rebuild")
         let queued = Mutex<Set<AccountKey>>([])
         // Queues one read of `account`'s list for its streams, unless one is queued already.
-        @Sendable func rebuild(_ account: AccountKey, _ lists: AccountShortcutLists, _ events: EventHub) {
+        // (Weakly: the feeds belong to the store, which the lists hold, and the hub reaches the
+        // store through its log.)
+        @Sendable func rebuild(_ account: AccountKey) {
             guard queued.withLock({ $0.insert(account).inserted }) else { return }
-            rebuilds.async {
+            rebuilds.async { [weak lists, weak events] in
                 // Cleared first: a change after this point queues the next read.
                 queued.withLock { _ = $0.remove(account) }
+                guard let lists, let events else { return }
+                // Each list read now is newer than any its streams have (see `AccountShortcutLists.list`).
                 if let list = try? lists.list(for: account) { publish(list, of: account, to: events) }
             }
         }
-        // Weakly: the feed belongs to the store, which the lists hold. The lists' own observer
-        // came first, so the changed list has left the cache when this one runs.
-        accounts.store.changes.observe { [weak lists, weak events] change in
-            guard let lists, let events, events.hasStreams(of: change.account) else { return }
-            // A pick that moved a favorite dropped the cached list (`AccountShortcutLists.apply`).
-            guard AccountShortcutLists.changesList(change) || (change.usage != nil && !lists.isCached(change.account)) else { return }
-            rebuild(change.account, lists, events)
+        lists.onChange { [weak events] change in
+            guard let events else { return }
+            switch change {
+            case .changed(let list): publish(list, of: list.account, to: events)
+            case .dropped(let account): if events.hasStreams(of: account) { rebuild(account) }
+            case .all: events.accountsWithStreams.forEach(rebuild)
+            }
         }
-        // A change of the scheduled items dropped the lists it changes (`AccountShortcutLists.follow`,
-        // whose observer came first): the streams of those accounts get their new lists.
-        schedule?.onChange { [weak lists, weak events] change in
-            guard let lists, let events else { return }
-            for account in events.accountsWithStreams where change.affects(account) { rebuild(account, lists, events) }
+        store.remoteTriggers.observe { [weak events] account in
+            if events?.hasStreams(of: account) == true { events?.deliverTriggersLater() }
         }
-        accounts.store.accounts.accountChanges.observe { [weak events] change in
-            // `everything` is handled in `api`, in both modes.
-            if let key = change.key { events?.closeStreams(of: key) }
+        store.accounts.accountChanges.observe { [weak events] change in
+            if let key = change.key { events?.closeStreams(of: key) } else { events?.closeStreams() }
         }
-        settings.onReplace { [weak lists, weak events] old, new in
-            guard new.shortcuts !== old.shortcuts, let lists, let events else { return }
-            lists.reconfigure(new.shortcuts)
-            // Each list read after this is newer than any its streams have (see
-            // `AccountShortcutLists.list`), and a read already queued runs after it.
-            for account in events.accountsWithStreams { rebuild(account, lists, events) }
+        // A stream ends when this instance stops hearing the others (it would miss their
+        // triggers); its client resumes after the `retry:` pause, elsewhere or here once the
+        // feed is back (new streams are refused meanwhile).
+        store.changeFeed?.observe { [weak events] live in
+            if !live { events?.closeStreams() }
         }
     }
 
     /// The gauges `/metrics` reads from the store (see `StoreGauges`).
     private static func storeGauges(_ dependencies: Dependencies) throws -> [StoreGauges.Gauge] {
         var gauges: [StoreGauges.Gauge] = []
-        if let accounts = dependencies.accounts {
-            gauges.append(("accounts", "Accounts stored.", Double(try accounts.store.accounts.accountCount())))
-        } else {
-            let counts = try dependencies.repository.counts()
+        if let account = dependencies.lists.pinned?.account {
+            let counts = try dependencies.store.contacts(of: account).counts()
             gauges += [
                 ("contacts", "Contacts stored.", Double(counts.contacts)),
                 ("favorites", "Favorite contacts stored.", Double(counts.favorites)),
             ]
+        } else {
+            gauges.append(("accounts", "Accounts stored.", Double(try dependencies.store.accounts.accountCount())))
         }
-        return gauges + retentionGauges(dependencies.triggers)
+        return gauges + retentionGauges(dependencies.store.triggers(of: .default))
     }
 
     /// The gauges `/metrics` reads from memory.
     private static func memoryGauges(_ dependencies: Dependencies) -> [StoreGauges.Gauge] {
         var gauges: [StoreGauges.Gauge] = []
-        if let accounts = dependencies.accounts {
-            gauges.append(
-                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(accounts.lists.count)))
+        if let pinned = dependencies.lists.pinned {
+            gauges.append(("shortcut_items", "Items in the current shortcut list.", Double(pinned.items.count)))
         } else {
-            gauges.append(("shortcut_items", "Items in the current shortcut list.", Double(dependencies.cache.items.count)))
+            gauges.append(
+                ("account_lists_cached", "Accounts' shortcut lists held in memory (at most --cache-accounts).", Double(dependencies.lists.count)))
         }
         gauges.append(("event_streams", "Open /events streams.", Double(dependencies.events.openStreams)))
         return gauges

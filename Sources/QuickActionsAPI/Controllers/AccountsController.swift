@@ -7,16 +7,16 @@ import StorageCore
 final class AccountsController: Sendable {
     static let listQuery = ["limit", "cursor"]
     static let noQuery: [String] = []
-    /// The store, in multi-account mode; nil otherwise (access control refuses these routes then).
-    let store: (any DataStore)?
+    /// The store (in single-account mode, access control refuses these routes before they run).
+    let store: any DataStore
 
-    init(store: (any DataStore)?) {
+    init(store: any DataStore) {
         self.store = store
     }
 
     /// POST /accounts: a new account and its token, shown this once.
     func createAccount(_ request: APIRequest) throws -> HTTPResponse {
-        let accounts = try self.accounts()
+        let accounts = store.accounts
         let body = try request.jsonObject()
         try body.requireKnown(["name"])
         guard let rawName = try body.string("name") else {
@@ -40,7 +40,7 @@ final class AccountsController: Sendable {
     /// GET /accounts
     func listAccounts(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.listQuery)
-        let accounts = try self.accounts()
+        let accounts = store.accounts
         let limit = try request.queryInteger("limit", default: 100, range: 1...1000)
         var after: AccountKey?
         if let cursor = request.http.queryValue("cursor") {
@@ -60,7 +60,7 @@ final class AccountsController: Sendable {
     func getAccount(_ request: APIRequest) throws -> HTTPResponse {
         try request.requireKnownQuery(Self.noQuery)
         let id = request.parameter("id")
-        guard let account = try accounts().account(id: id) else { throw Self.unknown(id) }
+        guard let account = try store.accounts.account(id: id) else { throw Self.unknown(id) }
         return .json(account.json)
     }
 
@@ -68,7 +68,7 @@ final class AccountsController: Sendable {
     /// token stops working and its event streams end at once.
     func deleteAccount(_ request: APIRequest) throws -> HTTPResponse {
         let id = request.parameter("id")
-        guard try accounts().deleteAccount(id: id) != nil else { throw Self.unknown(id) }
+        guard try store.accounts.deleteAccount(id: id) != nil else { throw Self.unknown(id) }
         return HTTPResponse(status: 204)
     }
 
@@ -77,15 +77,8 @@ final class AccountsController: Sendable {
     func rotateAccountToken(_ request: APIRequest) throws -> HTTPResponse {
         let id = request.parameter("id")
         let token = AccountToken.generate()
-        guard try accounts().replaceToken(accountID: id, tokenDigest: AccountToken.digest(token)) != nil else { throw Self.unknown(id) }
+        guard try store.accounts.replaceToken(accountID: id, tokenDigest: AccountToken.digest(token)) != nil else { throw Self.unknown(id) }
         return .json(["token": .string(token)], headers: Self.secretHeaders)
-    }
-
-    private func accounts() throws(Problem) -> any AccountStore {
-        guard let store else {
-            throw Problem.wrongCredential("The admin API exists in multi-account mode only: start quickactiond with --accounts and an admin token.")
-        }
-        return store.accounts
     }
 
     /// A token is in the body: no cache may keep it.

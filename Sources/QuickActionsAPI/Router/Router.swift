@@ -18,9 +18,8 @@ public struct Router: Sendable {
     /// Who may call which route, and for which account.
     public let access: any AccessPolicy
 
-    /// Creates a router over `routes`; `access` checks credentials (by default none are needed
-    /// and no account is given: routes that need one answer 500).
-    public init(routes: [Route], access: any AccessPolicy = SingleAccountAccess(serviceToken: nil, scope: nil)) {
+    /// Creates a router over `routes`; `access` checks credentials.
+    public init(routes: [Route], access: any AccessPolicy) {
         self.routes = routes
         self.access = access
         var staticRoutes: [String: [Route]] = [:]

@@ -1,6 +1,6 @@
 /// A shortcut list as the controllers serve it: its representations, each with the version of
-/// the list it shows. Single-account mode's list follows its changes (`ShortcutListCache`); an
-/// account's is a snapshot, replaced when its account changes (`AccountShortcutList`).
+/// the list it shows: an account's list, which follows its account's changes
+/// (`AccountShortcutList`).
 public protocol RenderedShortcutList: AnyObject, Sendable {
     /// The representation for `key`, rendered on first use, and the list version it shows.
     func versioned(_ key: ShortcutRepresentationKey) -> (version: Int, representation: ShortcutRepresentation)

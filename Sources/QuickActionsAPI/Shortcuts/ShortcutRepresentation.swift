@@ -28,7 +28,7 @@ public final class ShortcutRepresentation: Sendable {
     /// its own.
     private let prepared: (ok: PreparedResponse, notModified: PreparedResponse)?
 
-    /// A copy with bytes and header fields of its own (see `ShortcutListCache.representation`).
+    /// A copy with bytes and header fields of its own (see `AccountShortcutList.versioned`).
     func copy() -> ShortcutRepresentation {
         ShortcutRepresentation(
             body: SharedBytes(body.array), etag: etag, version: version, contentType: contentType, language: language,

@@ -42,7 +42,7 @@ import Testing
             "POST", "/accounts", json: #"{"name":"Alice"}"#, headers: [("Authorization", "Bearer admin-secret")])
         let token = try #require(try created.object()["token"]?.stringValue)
         #expect(try api.send("GET", "/shortcuts", headers: [("Authorization", "Bearer \(token)")]).status == 200)
-        let lists = AccountShortcutLists(capacity: 10, store: api.store, builder: ShortcutItemBuilder(), renderer: ShortcutListRenderer())
+        let lists = try AccountShortcutLists(capacity: 10, store: api.store, builder: ShortcutItemBuilder(), renderer: ShortcutListRenderer())
         let key = try #require(try api.store.accounts.account(tokenDigest: AccountToken.digest(token))?.key)
         _ = try lists.list(for: key)
         #expect(lists.count == 1)

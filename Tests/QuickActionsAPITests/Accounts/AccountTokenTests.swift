@@ -71,9 +71,10 @@ import Testing
         let good = AccountToken.generate()
         let account = try store.accounts.createAccount(name: "Ada", tokenDigest: AccountToken.digest(good))
         let renderer = ShortcutListRenderer()
-        let access = MultiAccountAccess(
-            adminToken: "admin-secret", store: store,
-            lists: AccountShortcutLists(capacity: 10, store: store, builder: ShortcutItemBuilder(), renderer: renderer), cacheCapacity: 10)
+        let access = AccountAccess(
+            mode: .multi(tokenCacheCapacity: 10, maxContactsPerAccount: 10_000),
+            settings: CurrentSettings(ServiceSettings(adminToken: "admin-secret")),
+            store: store, lists: try AccountShortcutLists(capacity: 10, store: store, builder: ShortcutItemBuilder(), renderer: renderer))
         func principal(_ authorization: String) throws -> Principal? {
             var headers = HTTPHeaders()
             headers.add("Authorization", authorization)

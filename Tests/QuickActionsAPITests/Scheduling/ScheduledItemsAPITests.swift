@@ -130,7 +130,9 @@ import Testing
     @Test func theListChangesAtEachEdgeWithNoRequestAndAnEndedItemIsListedAsDisabled() throws {
         let api = try APITestHarness(now: Self.start)
         let announced = VersionLog()
-        api.cache.onChange { cache in announced.append(cache.version) }
+        api.lists.onChange { change in
+            if case .changed(let list) = change { announced.append(list.version) }
+        }
         _ = try api.send("POST", "/scheduled-items", json: Self.body(from: 10, until: 20))
         let first = try api.send("GET", "/shortcuts")
         #expect(!first.text.contains("SaleAction"))

@@ -17,7 +17,7 @@ import Testing
     @Test func aFavoriteChangeRendersOnlyWhatIsAskedForAfterIt() throws {
         let repository = InMemoryContactRepository()
         let ada = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
-        let cache = try ShortcutListCache(
+        let cache = try AccountShortcutList.following(
             builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         let first = cache.representation(Self.android)
         #expect(cache.representation(Self.android) === first, "a second request is served what the first rendered")
@@ -38,7 +38,7 @@ import Testing
         let repository = InMemoryContactRepository()
         for name in ["A", "B", "C"] { _ = try repository.create(NewContact(name: name, email: nil, favorite: true)) }
         let renderer = ShortcutListRenderer(androidMaxShortcuts: 3)
-        let cache = try ShortcutListCache(
+        let cache = try AccountShortcutList.following(
             builder: ShortcutItemBuilder(), repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
         let body = cache.representation(ShortcutRepresentationKey(format: .android, language: nil, visibleOnly: true)).body.array
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
@@ -50,7 +50,7 @@ import Testing
     @Test func aWebListPastFourShowsFourWhenVisibleOnly() throws {
         let repository = InMemoryContactRepository()
         for name in ["A", "B", "C", "D"] { _ = try repository.create(NewContact(name: name, email: nil, favorite: true)) }
-        let cache = try ShortcutListCache(
+        let cache = try AccountShortcutList.following(
             builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         func shortcuts(_ visibleOnly: Bool) throws -> [[String: Any]] {
             let body = cache.representation(ShortcutRepresentationKey(format: .web, language: nil, visibleOnly: visibleOnly)).body.array

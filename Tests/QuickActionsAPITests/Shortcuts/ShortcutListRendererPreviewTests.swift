@@ -38,7 +38,7 @@ import Testing
     @Test func theCacheKeepsOnePicturePerStyleUntilTheListChanges() throws {
         let repository = InMemoryContactRepository()
         _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
-        let cache = try ShortcutListCache(
+        let cache = try AccountShortcutList.following(
             builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         let first = cache.representation(Self.svgKey)
         #expect(cache.representation(Self.svgKey).etag == first.etag)

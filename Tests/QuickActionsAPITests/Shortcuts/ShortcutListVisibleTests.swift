@@ -20,11 +20,11 @@ import Testing
     /// A store and its default account's list (the two default static items: two favorites show).
     private struct Fixture {
         let store = InMemoryDataStore()
-        let cache: ShortcutListCache
+        let cache: AccountShortcutList
         var contacts: any ContactRepository { store.contacts(of: .default) }
 
         init(setup: ShortcutSetup = ShortcutSetup()) throws {
-            cache = try ShortcutListCache(setup: setup, repository: store.contacts(of: .default), threadRows: ThreadRows(ownRows: 0))
+            cache = try AccountShortcutList.following(store.contacts(of: .default), setup: setup, threadRows: ThreadRows(ownRows: 0))
         }
 
         func pick(_ contact: Contact, at millis: Int64) throws {
@@ -103,7 +103,7 @@ import Testing
     /// one favorite fewer shows in each visible cut.
     @Test(arguments: [1, 2, 3], [false, true])
     func keptRepresentationsAreTheOnesRenderedFromScratch(seed: UInt64, scheduled: Bool) throws {
-        var random = ShortcutListCacheTests.SeededGenerator(state: seed)
+        var random = AccountShortcutListTests.SeededGenerator(state: seed)
         let renderer = ShortcutListRenderer(appName: "Person", androidMaxShortcuts: 5)
         let fixture = try Fixture(setup: ShortcutSetup(renderer: renderer))
         let showing =

@@ -11,7 +11,7 @@ import Testing
 
 /// The shortcut list follows the store's change feed one change at a time: after any sequence
 /// of writes it must be exactly the list built from scratch, and render the same bytes.
-@Suite struct ShortcutListCacheTests {
+@Suite struct AccountShortcutListTests {
     static let keys = [
         ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: false),
         ShortcutRepresentationKey(format: .json, language: nil, visibleOnly: true),
@@ -37,7 +37,8 @@ import Testing
         for index in 0..<40 { _ = try repository.create(NewContact(name: "Person \(index)", email: nil, favorite: index % 3 == 0)) }
         let builder = ShortcutItemBuilder()
         let renderer = ShortcutListRenderer()
-        let cache = try ShortcutListCache(builder: builder, repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
+        let cache = try AccountShortcutList.following(
+            builder: builder, repository: repository, renderer: renderer, threadRows: ThreadRows(ownRows: 0))
         for step in 0..<400 {
             let contacts = try repository.list(ContactQuery(limit: 1000)).contacts
             let target = contacts.randomElement(using: &random)
@@ -58,7 +59,8 @@ import Testing
     }
 
     /// The representation for `key` as a thread with a row of its own (the next of `rows`) gets it.
-    private static func servedOnOwnRow(_ cache: ShortcutListCache, _ rows: ThreadRows, _ key: ShortcutRepresentationKey) -> ShortcutRepresentation? {
+    private static func servedOnOwnRow(_ cache: AccountShortcutList, _ rows: ThreadRows, _ key: ShortcutRepresentationKey) -> ShortcutRepresentation?
+    {
         let served = Mutex<ShortcutRepresentation?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -79,12 +81,12 @@ import Testing
                 _ = try repository.create(NewContact(name: "Person \(index)", email: "person.\(index)@example.com", favorite: true))
             }
             let rows = ThreadRows(ownRows: 2)
-            let cache = try ShortcutListCache(
+            let cache = try AccountShortcutList.following(
                 builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: rows)
             let key = Self.keys[0]
             let first = try #require(Self.servedOnOwnRow(cache, rows, key))
             let second = try #require(Self.servedOnOwnRow(cache, rows, key))
-            #expect((first.body.count > ShortcutListCache.rowCopyLimit) == !copied, "\(favorites) favorites: \(first.body.count) bytes")
+            #expect((first.body.count > AccountShortcutList.rowCopyLimit) == !copied, "\(favorites) favorites: \(first.body.count) bytes")
             #expect((first !== second) == copied, "\(favorites) favorites")
             #expect(first.body.array == second.body.array && first.etag == second.etag)
         }
@@ -94,7 +96,7 @@ import Testing
         let repository = InMemoryContactRepository()
         let favorite = try repository.create(NewContact(name: "Ada", email: "ada@example.com", favorite: true))
         let other = try repository.create(NewContact(name: "Alan", email: nil, favorite: false))
-        let cache = try ShortcutListCache(
+        let cache = try AccountShortcutList.following(
             builder: ShortcutItemBuilder(), repository: repository, renderer: ShortcutListRenderer(), threadRows: ThreadRows(ownRows: 0))
         let version = cache.version
         _ = try repository.update(id: other.id, ContactPatch(name: "Alan Turing"), expectedRevision: nil)
@@ -141,7 +143,7 @@ import Testing
     func aNewSetupIsANewVersion() throws {
         let repository = InMemoryContactRepository()
         _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
-        let cache = try ShortcutListCache(setup: ShortcutSetup(), repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let cache = try AccountShortcutList.following(repository, setup: ShortcutSetup(), threadRows: ThreadRows(ownRows: 0))
         let key = Self.keys[0]
         let before = cache.versioned(key)
         let announced = Mutex<[Int]>([])
@@ -161,7 +163,7 @@ import Testing
     func aRereadKeepsTheNewSetup() throws {
         let repository = InMemoryContactRepository()
         _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
-        let cache = try ShortcutListCache(setup: ShortcutSetup(), repository: repository, threadRows: ThreadRows(ownRows: 0))
+        let cache = try AccountShortcutList.following(repository, setup: ShortcutSetup(), threadRows: ThreadRows(ownRows: 0))
         let items = [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]
         cache.reconfigure(ShortcutSetup(builder: ShortcutItemBuilder(staticItems: items)))
         let reconfigured = cache.versioned(Self.keys[0])

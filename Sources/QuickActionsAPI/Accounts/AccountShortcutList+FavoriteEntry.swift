@@ -1,6 +1,6 @@
 import QuickActions
 
-extension ShortcutListCache {
+extension AccountShortcutList {
     /// A favorite in the list: its place, the contact as last seen (its usage key included),
     /// and its prerendered item.
     ///
