@@ -125,7 +125,6 @@ public final class APIHandler: HTTPRequestHandler {
         let account: AccountKey
         switch principal {
         case .account(let key): account = key
-        case .service: account = .default
         case .anonymous, .admin: return nil
         }
         guard !BearerAuthenticator.openPaths.contains(context.http.path) else { return nil }

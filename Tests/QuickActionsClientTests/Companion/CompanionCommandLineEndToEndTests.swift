@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `quickactions`' command line on the real binary: `--flag=value` as `--flag value`, `--help` on
@@ -22,7 +23,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let token = "right-token-0123456789"
-        let server = try ServerUnderTest(directory: directory, arguments: ["--token", token])
+        let server = try ServerProcess(directory: directory, arguments: ["--token", token])
         defer { server.stop() }
         let url = server.url.absoluteString
         let menu = try await CompanionProcess.runOffPool(["menu", "--url=\(url)", "--token=\(token)", "--language=de"])
