@@ -25,9 +25,6 @@ public struct BoundedRing<Element> {
     /// Whether it holds `capacity` elements (the next push evicts one).
     public var isFull: Bool { count == capacity }
 
-    /// Whether it holds no element.
-    public var isEmpty: Bool { count == 0 }
-
     /// Adds `element` as the newest; returns the oldest, which leaves, when the ring was full.
     @discardableResult
     public mutating func push(_ element: Element) -> Element? {

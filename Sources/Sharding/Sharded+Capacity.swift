@@ -14,7 +14,7 @@ extension Sharded {
 
     /// What each of `count` shards holds so that together they hold at least `capacity`: the
     /// capacity divided by the count, rounded up, and never less than one.
-    public static func shardCapacity(of capacity: Int, count: Int) -> Int {
+    static func shardCapacity(of capacity: Int, count: Int) -> Int {
         precondition(count > 0, "a table has at least one shard")
         return max(1, capacity / count + (capacity % count > 0 ? 1 : 0))
     }

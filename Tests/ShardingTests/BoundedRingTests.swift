@@ -40,16 +40,16 @@ import Testing
 @Suite struct BoundedRingQueueTests {
     @Test func popOldestTakesElementsInTheOrderPushed() {
         var ring = BoundedRing<Int>(capacity: 3)
-        #expect(ring.popOldest() == nil && ring.isEmpty)
+        #expect(ring.popOldest() == nil && ring.count == 0)
         ring.push(1)
         ring.push(2)
-        #expect(ring.popOldest() == 1 && ring.count == 1 && !ring.isEmpty)
+        #expect(ring.popOldest() == 1 && ring.count == 1)
         // Wraps around its storage while it neither fills nor empties.
         for value in 3...10 {
             ring.push(value)
             #expect(ring.popOldest() == value - 1)
         }
-        #expect(ring.oldestFirst == [10] && ring.popOldest() == 10 && ring.popOldest() == nil && ring.isEmpty)
+        #expect(ring.oldestFirst == [10] && ring.popOldest() == 10 && ring.popOldest() == nil && ring.count == 0)
     }
 
     @Test func aRingFilledAfterPopsEvictsItsOldest() {
