@@ -20,8 +20,9 @@ public final class Sharded<State: Sendable>: Sendable {
     /// The bytes of a cache line on the machines served (x86-64, arm64).
     static var cacheLine: Int { 64 }
 
-    /// `count` shards (a power of two; 16 by default), shard `index` starting as `make(index)`.
-    public init(count: Int = 16, _ make: (Int) -> State) {
+    /// `count` shards (a power of two; `standardCount` by default), shard `index` starting as
+    /// `make(index)`.
+    public init(count: Int = standardCount, _ make: (Int) -> State) {
         precondition(count > 0 && count & (count - 1) == 0, "a shard count is a power of two")
         self.count = count
         mask = UInt64(count - 1)

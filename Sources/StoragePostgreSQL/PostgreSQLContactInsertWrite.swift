@@ -1,5 +1,4 @@
 import StorageCore
-import Synchronization
 
 /// A queued contact insert: a write the group commit can merge with the other inserts of its
 /// batch into one multi-row `INSERT` (one round trip for all of them instead of one each), or
@@ -9,7 +8,7 @@ import Synchronization
 /// accounts' rows are locked (`FOR NO KEY UPDATE`, which every instance's admission waits for,
 /// while the foreign keys' `FOR KEY SHARE` of other writes does not), then their contacts
 /// counted, so no create of any instance can get past the count before this one commits.
-final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
+final class PostgreSQLContactInsertWrite: PostgreSQLStagedWrite {
     /// The row's values, in `PostgreSQLContactSQL.insert`'s order (the id second).
     let values: [PostgreSQLValue]
     /// The contact's id, which tells its row among those a multi-row insert returns.
@@ -18,10 +17,8 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
     let account: AccountKey
     /// The most contacts the account may hold once this one is in (nil: no limit).
     let quota: Int?
-    private let notify: @Sendable (Int64) -> [PostgreSQLChangeNotice]
-    private let committed: (@Sendable (Int64) -> Void)?
-    private let completion: @Sendable (Result<Int64, StorageError>) -> Void
-    private let staged = Mutex<Result<Int64, StorageError>?>(nil)
+    /// The sequence the insert gave the row, once staged.
+    let outcome: PostgreSQLStagedOutcome<Int64>
 
     init(
         values: [PostgreSQLValue], id: String, account: AccountKey, quota: Int?, notify: @escaping @Sendable (Int64) -> [PostgreSQLChangeNotice],
@@ -31,9 +28,7 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         self.id = id
         self.account = account
         self.quota = quota
-        self.notify = notify
-        self.committed = committed
-        self.completion = completion
+        outcome = PostgreSQLStagedOutcome(notify: notify, committed: committed, completion: completion)
     }
 
     /// Inserts the row alone. A create its quota refuses stores nothing and leaves the
@@ -43,14 +38,10 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
             do throws(StorageError) {
                 guard try !Self.admitted([self], on: connection).isEmpty else { return true }
             } catch {
-                staged.withLock { $0 = .failure(error) }
-                return false
+                return outcome.stage(.failure(error))
             }
         }
-        let result = Result { () throws(StorageError) in try connection.execute(PostgreSQLContactSQL.insert, values).int64(0, 0) }
-        staged.withLock { $0 = result }
-        if case .success = result { return true }
-        return false
+        return outcome.stage(Result { () throws(StorageError) in try connection.execute(PostgreSQLContactSQL.insert, values).int64(0, 0) })
     }
 
     /// The inserts of `inserts` their accounts' quotas admit, in order; stages the refusal of
@@ -74,11 +65,11 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
             let account = insert.account.rawValue
             if let quota = insert.quota {
                 guard existing.contains(account) else {
-                    insert.staged.withLock { $0 = .failure(.accountDeleted) }
+                    insert.outcome.stage(.failure(.accountDeleted))
                     continue
                 }
                 guard held[account, default: 0] + added[account, default: 0] < quota else {
-                    insert.staged.withLock { $0 = .failure(.quotaExceeded(limit: quota)) }
+                    insert.outcome.stage(.failure(.quotaExceeded(limit: quota)))
                     continue
                 }
             }
@@ -88,44 +79,14 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         return admitted
     }
 
-    /// Records the sequence a multi-row insert gave the row.
-    func stage(sequence: Int64) {
-        staged.withLock { $0 = .success(sequence) }
-    }
-
-    var failure: StorageError? {
-        guard case .failure(let error)? = staged.withLock({ $0 }) else { return nil }
-        return error
-    }
-
-    var notices: [PostgreSQLChangeNotice] {
-        guard case .success(let sequence)? = staged.withLock({ $0 }) else { return [] }
-        return notify(sequence)
-    }
-
-    func didCommit() {
-        guard let committed, case .success(let sequence)? = staged.withLock({ $0 }) else { return }
-        committed(sequence)
-    }
-
-    func finish(_ error: StorageError?) {
-        let result = error.map { .failure($0) } ?? staged.withLock { $0 } ?? .failure(StorageError(message: "an insert was never run"))
-        completion(result)
-    }
-
     /// Inserts `inserts` with as few statements as the parameter limit allows and stages each
     /// one's sequence; throws (the transaction is then aborted) when a statement fails.
     static func insertTogether(_ inserts: [PostgreSQLContactInsertWrite], on connection: PostgreSQLConnection) throws(StorageError) {
         var start = inserts.startIndex
         while start < inserts.endIndex {
             let chunk = inserts[start..<min(start + maximumPerStatement, inserts.endIndex)]
-            let result = try connection.execute(PostgreSQLContactSQL.insertReturningIDs(rows: chunk.count), chunk.flatMap(\.values))
-            let returned = result.rows { result, row in (result.text(row, 0), result.int64(row, 1)) }
-            let sequences = Dictionary(returned, uniquingKeysWith: { first, _ in first })
-            for insert in chunk {
-                guard let sequence = sequences[insert.id] else { throw StorageError(message: "an inserted contact was not returned") }
-                insert.stage(sequence: sequence)
-            }
+            try stage(
+                try connection.execute(PostgreSQLContactSQL.insertReturningIDs(rows: chunk.count), chunk.flatMap(\.values)), of: Array(chunk))
             start = chunk.endIndex
         }
     }
@@ -137,7 +98,7 @@ final class PostgreSQLContactInsertWrite: PostgreSQLQueuedWrite {
         let sequences = Dictionary(returned, uniquingKeysWith: { first, _ in first })
         for insert in inserts {
             guard let sequence = sequences[insert.id] else { throw StorageError(message: "an inserted contact was not returned") }
-            insert.stage(sequence: sequence)
+            insert.outcome.stage(.success(sequence))
         }
     }
 

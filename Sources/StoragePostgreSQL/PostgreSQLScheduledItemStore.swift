@@ -19,16 +19,14 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
     var remoteChanges: ScheduledItemChangeFeed { store.scheduledItemChanges }
 
     func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem {
-        let item = ScheduledItem(id: ContactID.generate(at: now), draft: draft, createdAt: now)
         try store.writer.write(
-            { [skips] (connection) throws(StorageError) in
-                let items = try Self.lockedItems(on: connection, skipping: skips)
-                try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: nil)
+            { [skips] (connection) throws(StorageError) -> ScheduledItem in
+                let item = try ScheduledItemWriteRule.created(draft, among: try Self.lockedItems(on: connection, skipping: skips), at: now)
                 _ = try connection.execute(
                     PostgreSQLScheduledItemSQL.insert,
                     [.text(item.id)] + PostgreSQLScheduledItemSQL.values(of: draft) + [.integer(now.millisecondsSince1970)])
+                return item
             }, notify: notice())
-        return item
     }
 
     func get(id: String) throws(StorageError) -> ScheduledItem? {
@@ -49,13 +47,12 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
         try store.writer.write(
             { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
                 let items = try Self.lockedItems(on: connection, skipping: skips)
-                guard let before = items.first(where: { $0.item.id == id && $0.deletedAt == nil })?.item else { return .notFound }
-                if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-                try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: id)
-                let after = ScheduledItem(id: id, draft: draft, createdAt: before.createdAt, revision: before.revision + 1)
-                _ = try connection.execute(
-                    PostgreSQLScheduledItemSQL.update, PostgreSQLScheduledItemSQL.values(of: draft) + [.integer(after.revision), .text(id)])
-                return .done(before: before, after: after)
+                let result = try ScheduledItemWriteRule.update(id: id, to: draft, among: items, expectedRevision: expectedRevision, at: now)
+                if case .done(_, let after?) = result {
+                    _ = try connection.execute(
+                        PostgreSQLScheduledItemSQL.update, PostgreSQLScheduledItemSQL.values(of: draft) + [.integer(after.revision), .text(id)])
+                }
+                return result
             }, notify: notice())
     }
 
@@ -64,10 +61,11 @@ final class PostgreSQLScheduledItemStore: ScheduledItemStore {
             { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
                 try connection.run(PostgreSQLScheduledItemSQL.lock)
                 let found = PostgreSQLScheduledItemSQL.items(try connection.execute(PostgreSQLScheduledItemSQL.byID, [.text(id)]), skipping: skips)
-                guard let before = found.first?.item else { return .notFound }
-                if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-                _ = try connection.execute(PostgreSQLScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)])
-                return .done(before: before, after: nil)
+                let result = ScheduledItemWriteRule.delete(found.first?.item, expectedRevision: expectedRevision)
+                if case .done = result {
+                    _ = try connection.execute(PostgreSQLScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)])
+                }
+                return result
             }, notify: notice())
     }
 

@@ -25,23 +25,29 @@ final class PostgreSQLTriggerStore: TriggerStore {
         let instance = store.instance
         let changes = store.changes
         return try store.writer.write(
-            { (connection) throws(StorageError) -> Counted in
+            { (connection) throws(StorageError) -> CountedTrigger in
                 if let answer {
                     let claim = try connection.execute(PostgreSQLTriggerSQL.claimAnswer, PostgreSQLTriggerSQL.claimValues(answer, account: account))
                     if claim.changes == 0 {
                         let winner = try connection.execute(PostgreSQLTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)])
                         guard winner.count > 0 else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
-                        return Counted(append: .answered(PostgreSQLTriggerSQL.answer(winner, 0)), usage: nil)
+                        return CountedTrigger(append: .answered(PostgreSQLTriggerSQL.answer(winner, 0)), usage: nil)
                     }
                 }
-                let usage = try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) }
-                return Counted(append: nil, usage: usage)
+                // The favorite's row is locked until the transaction ends.
+                let usage = try pick?.count { (contactId) throws(StorageError) in
+                    let found = try connection.execute(PostgreSQLContactSQL.favoriteUsage, [.integer(account.rawValue), .text(contactId)])
+                    return found.count > 0 ? (sequence: found.int64(0, 0), usageKey: found.optionalDouble(0, 1)) : nil
+                } store: { (change) throws(StorageError) in
+                    try connection.execute(PostgreSQLContactSQL.setUsage, [.optionalDouble(change.usageKey), .integer(change.sequence)])
+                }
+                return CountedTrigger(append: nil, usage: usage)
             },
             // The trigger's row, inserted with its event id once every write of the transaction is
             // staged, under the event lock (see `PostgreSQLTriggerSQL`).
             eventIDs: PostgreSQLEventRow(
                 row: { counted in counted.append == nil ? (record.id, PostgreSQLTriggerSQL.insertValues(record, account: account)) : nil },
-                numbered: { counted, eventID in Counted(append: .recorded(eventID: eventID), usage: counted.usage) }),
+                numbered: { counted, eventID in CountedTrigger(append: .recorded(eventID: eventID), usage: counted.usage) }),
             notify: { counted in
                 guard case .recorded(let eventID) = counted.append else { return [] }
                 let trigger = PostgreSQLChangeNotice(instance: instance, kind: .trigger, account: account, number: eventID)
@@ -52,31 +58,6 @@ final class PostgreSQLTriggerStore: TriggerStore {
                 if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
             }
         ).stored()
-    }
-
-    /// What an append stored: the trigger (or the answer it found; nil until the trigger's row is
-    /// inserted) and the pick it counted.
-    private struct Counted: Sendable {
-        var append: TriggerAppend?
-        var usage: UsageChange?
-
-        /// The append, once the write committed (its event ids were taken).
-        func stored() throws(StorageError) -> TriggerAppend {
-            guard let append else { throw StorageError(message: "a trigger's write committed without its row") }
-            return append
-        }
-    }
-
-    /// Counts `pick` in the use score of its contact, when that is a favorite of `account`, in
-    /// the caller's transaction (the contact's row locked until it ends).
-    private static func count(_ pick: UsagePick, account: AccountKey, on connection: PostgreSQLConnection) throws(StorageError) -> UsageChange? {
-        let found = try connection.execute(PostgreSQLContactSQL.favoriteUsage, [.integer(account.rawValue), .text(pick.contactId)])
-        guard found.count > 0 else { return nil }
-        let sequence = found.int64(0, 0)
-        let previous = found.optionalDouble(0, 1).flatMap(UsageScore.init(key:))
-        let key = UsageScore.afterPick(at: pick.at, previous: previous, halfLife: pick.halfLife).key
-        try connection.execute(PostgreSQLContactSQL.setUsage, [.optionalDouble(key), .integer(sequence)])
-        return UsageChange(sequence: sequence, usageKey: key)
     }
 
     func answer(forKey key: String) throws(StorageError) -> StoredAnswer? {

@@ -201,7 +201,7 @@ final class PostgreSQLWriter: Sendable {
         guard let stored else { return .unknown }
         if stored.isEmpty { return .none }
         guard stored.count == inserts.count else { return .unknown }
-        for insert in inserts { if let sequence = stored[insert.id] { insert.stage(sequence: sequence) } }
+        for insert in inserts { if let sequence = stored[insert.id] { insert.outcome.stage(.success(sequence)) } }
         return .all
     }
 

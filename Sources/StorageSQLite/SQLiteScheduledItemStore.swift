@@ -17,14 +17,13 @@ final class SQLiteScheduledItemStore: ScheduledItemStore {
     }
 
     func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem {
-        let item = ScheduledItem(id: ContactID.generate(at: now), draft: draft, createdAt: now)
-        try database.write { [skips] (connection) throws(StorageError) in
-            try ScheduledItemRoom.check(for: draft, among: try Self.all(on: connection, skipping: skips), now: now, replacing: nil)
+        try database.write { [skips] (connection) throws(StorageError) -> ScheduledItem in
+            let item = try ScheduledItemWriteRule.created(draft, among: try Self.all(on: connection, skipping: skips), at: now)
             try connection.run(
                 SQLiteScheduledItemSQL.insert,
                 [.text(item.id)] + SQLiteScheduledItemSQL.values(of: draft) + [.integer(now.millisecondsSince1970)])
+            return item
         }
-        return item
     }
 
     func get(id: String) throws(StorageError) -> ScheduledItem? {
@@ -42,21 +41,19 @@ final class SQLiteScheduledItemStore: ScheduledItemStore {
     ) throws(StorageError) -> ScheduledItemWriteResult {
         try database.write { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
             let items = try Self.all(on: connection, skipping: skips)
-            guard let before = items.first(where: { $0.item.id == id && $0.deletedAt == nil })?.item else { return .notFound }
-            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-            try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: id)
-            let after = ScheduledItem(id: id, draft: draft, createdAt: before.createdAt, revision: before.revision + 1)
-            try connection.run(SQLiteScheduledItemSQL.update, SQLiteScheduledItemSQL.values(of: draft) + [.integer(after.revision), .text(id)])
-            return .done(before: before, after: after)
+            let result = try ScheduledItemWriteRule.update(id: id, to: draft, among: items, expectedRevision: expectedRevision, at: now)
+            if case .done(_, let after?) = result {
+                try connection.run(SQLiteScheduledItemSQL.update, SQLiteScheduledItemSQL.values(of: draft) + [.integer(after.revision), .text(id)])
+            }
+            return result
         }
     }
 
     func delete(id: String, expectedRevision: Int64?, now: Timestamp) throws(StorageError) -> ScheduledItemWriteResult {
         try database.write { [skips] (connection) throws(StorageError) -> ScheduledItemWriteResult in
-            guard let before = try Self.item(id: id, on: connection, skipping: skips) else { return .notFound }
-            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-            try connection.run(SQLiteScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)])
-            return .done(before: before, after: nil)
+            let result = ScheduledItemWriteRule.delete(try Self.item(id: id, on: connection, skipping: skips), expectedRevision: expectedRevision)
+            if case .done = result { try connection.run(SQLiteScheduledItemSQL.delete, [.integer(now.millisecondsSince1970), .text(id)]) }
+            return result
         }
     }
 

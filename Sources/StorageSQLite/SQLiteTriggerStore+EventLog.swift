@@ -3,7 +3,7 @@ import StorageCore
 
 extension SQLiteTriggerStore {
     func append(_ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?) throws(StorageError) -> TriggerAppend {
-        try database.write(appending(record, answer: answer, pick: pick), committed: published()).append
+        try database.write(appending(record, answer: answer, pick: pick), committed: published()).stored()
     }
 
     /// The same write, queued for the next group commit: no caller's thread waits for it.
@@ -12,7 +12,7 @@ extension SQLiteTriggerStore {
         completion: @escaping @Sendable (Result<TriggerAppend, StorageError>) -> Void
     ) {
         database.write(appending(record, answer: answer, pick: pick), committed: published()) { result in
-            completion(result.map(\.append))
+            completion(Result { () throws(StorageError) in try result.get().stored() })
         }
     }
 
@@ -20,9 +20,9 @@ extension SQLiteTriggerStore {
     /// answer, storing nothing), the trigger, and the pick counted in the favorite's use score.
     private func appending(
         _ record: TriggerRecord, answer: StoredAnswer?, pick: UsagePick?
-    ) -> @Sendable (SQLiteConnection) throws(StorageError) -> Counted {
+    ) -> @Sendable (SQLiteConnection) throws(StorageError) -> CountedTrigger {
         let account = account
-        return { connection throws(StorageError) -> Counted in
+        return { connection throws(StorageError) -> CountedTrigger in
             if let answer {
                 // The claim: only one insert of (account, key) changes a row; the others find the winner's answer.
                 try connection.run(SQLiteTriggerSQL.claimAnswer, SQLiteTriggerSQL.claimValues(answer, account: account))
@@ -30,44 +30,31 @@ extension SQLiteTriggerStore {
                     let winner = try connection.firstRow(
                         SQLiteTriggerSQL.answerByKey, [.integer(account.rawValue), .text(answer.key)], SQLiteTriggerSQL.answer)
                     guard let winner else { throw StorageError(message: "an Idempotency-Key claim was refused but no answer is stored") }
-                    return Counted(append: .answered(winner), usage: nil)
+                    return CountedTrigger(append: .answered(winner), usage: nil)
                 }
             }
             let eventID =
                 try connection.firstRow(SQLiteTriggerLogSQL.insertReturningSeq, SQLiteTriggerSQL.insertValues(record, account: account)) {
                     $0.int64(at: 0)
                 } ?? 0
-            return Counted(
-                append: .recorded(eventID: eventID),
-                usage: try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) })
+            let usage = try pick?.count { (contactId) throws(StorageError) in
+                try connection.firstRow(SQLiteContactSQL.favoriteUsage, [.integer(account.rawValue), .text(contactId)]) {
+                    (sequence: $0.int64(at: 0), usageKey: $0.optionalDouble(at: 1))
+                }
+            } store: { (change) throws(StorageError) in
+                try connection.run(SQLiteContactSQL.setUsage, [.real(change.usageKey), .integer(change.sequence)])
+            }
+            return CountedTrigger(append: .recorded(eventID: eventID), usage: usage)
         }
     }
 
     /// Publishes a counted pick's new usage key on the contact changes, on the writer after the commit.
-    private func published() -> @Sendable (Counted) -> Void {
+    private func published() -> @Sendable (CountedTrigger) -> Void {
         let account = account
         let changes = database.changes
         return { counted in
             if let usage = counted.usage { changes.publish(ContactChange(account: account, usage: usage)) }
         }
-    }
-
-    /// What an append stored: the trigger (or the answer it found) and the pick it counted.
-    private struct Counted: Sendable {
-        var append: TriggerAppend
-        var usage: UsageChange?
-    }
-
-    /// Counts `pick` in the use score of its contact, when that is a favorite of the account,
-    /// in the caller's transaction.
-    private static func count(_ pick: UsagePick, account: AccountKey, on connection: SQLiteConnection) throws(StorageError) -> UsageChange? {
-        let found = try connection.firstRow(SQLiteContactSQL.favoriteUsage, [.integer(account.rawValue), .text(pick.contactId)]) {
-            ($0.int64(at: 0), $0.optionalDouble(at: 1))
-        }
-        guard let (sequence, previous) = found else { return nil }
-        let key = UsageScore.afterPick(at: pick.at, previous: previous.flatMap(UsageScore.init(key:)), halfLife: pick.halfLife).key
-        try connection.run(SQLiteContactSQL.setUsage, [.real(key), .integer(sequence)])
-        return UsageChange(sequence: sequence, usageKey: key)
     }
 
     func triggers(afterEventID id: Int64, limit: Int) throws(StorageError) -> [LoggedTrigger]? {

@@ -36,3 +36,43 @@ import Testing
         #expect(ring.push(7) == nil && ring.push(8) == nil && ring.push(9) == 7)
     }
 }
+
+@Suite struct BoundedRingQueueTests {
+    @Test func popOldestTakesElementsInTheOrderPushed() {
+        var ring = BoundedRing<Int>(capacity: 3)
+        #expect(ring.popOldest() == nil && ring.count == 0)
+        ring.push(1)
+        ring.push(2)
+        #expect(ring.popOldest() == 1 && ring.count == 1)
+        // Wraps around its storage while it neither fills nor empties.
+        for value in 3...10 {
+            ring.push(value)
+            #expect(ring.popOldest() == value - 1)
+        }
+        #expect(ring.oldestFirst == [10] && ring.popOldest() == 10 && ring.popOldest() == nil && ring.count == 0)
+    }
+
+    @Test func aRingFilledAfterPopsEvictsItsOldest() {
+        var ring = BoundedRing<Int>(capacity: 3)
+        for value in 1...3 { ring.push(value) }
+        #expect(ring.popOldest() == 1 && ring.popOldest() == 2)
+        #expect(ring.push(4) == nil && ring.push(5) == nil && ring.isFull)
+        #expect(ring.oldestFirst == [3, 4, 5])
+        #expect(ring.push(6) == 3 && ring.oldestFirst == [4, 5, 6])
+        #expect(ring.popOldest() == 4 && ring.oldestFirst == [5, 6] && ring.count == 2)
+    }
+
+    @Test func aPoppedElementIsNoLongerHeld() {
+        final class Box: Sendable {}
+        var ring = BoundedRing<Box>(capacity: 2)
+        weak var weakBox: Box?
+        do {
+            let box = Box()
+            weakBox = box
+            ring.push(box)
+        }
+        #expect(weakBox != nil)
+        _ = ring.popOldest()
+        #expect(weakBox == nil, "the ring keeps no reference to what it gave back")
+    }
+}

@@ -74,7 +74,6 @@ public final class AccountShortcutLists: Sendable {
         }
     }
 
-    private static let shardCount = 16
     /// Accounts whose validators are kept, per list kept.
     static let validatorsPerList = 10
     let shards: Sharded<Shard>
@@ -102,8 +101,7 @@ public final class AccountShortcutLists: Sendable {
         threadRows: ThreadRows = .single
     ) throws(StorageError) {
         self.order = order
-        let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
-        shards = Sharded(count: Self.shardCount) { _ in
+        shards = Sharded(capacity: capacity) { perShard in
             Shard(capacity: perShard, validatorCapacity: perShard * Self.validatorsPerList, setup: setup)
         }
         self.store = store

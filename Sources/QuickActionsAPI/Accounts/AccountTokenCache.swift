@@ -21,7 +21,6 @@ final class AccountTokenCache: Sendable {
         }
     }
 
-    private static let shardCount = 16
     private let shards: Sharded<Shard>
     /// Counts `forget` calls: a lookup that began before one may have read a token it revoked.
     private let revocations = Atomic<UInt64>(0)
@@ -33,8 +32,7 @@ final class AccountTokenCache: Sendable {
 
     /// A cache of at most `capacity` tokens (at least one per shard).
     init(capacity: Int) {
-        let perShard = max(1, (capacity + Self.shardCount - 1) / Self.shardCount)
-        shards = Sharded(count: Self.shardCount) { _ in Shard(capacity: perShard) }
+        shards = Sharded(capacity: capacity) { perShard in Shard(capacity: perShard) }
     }
 
     /// The account of `key`, if cached.

@@ -13,15 +13,13 @@ import Sharding
 /// `pruneThreshold` (4,096) entries or more, and then waits until it holds twice what survived
 /// (never less than 4,096) before it prunes again, so pruning costs O(1) per insert. What
 /// survives is only the keys that took a token in the last second. So the map holds at most
-/// about 2 × (keys active in the last second) + `shardCount` × 4,096 entries, 16 bytes of
-/// payload each.
+/// about 2 × (keys active in the last second) + 16 shards (`Sharded.standardCount`) × 4,096
+/// entries, 16 bytes of payload each.
 public final class RateLimiter: Sendable {
     /// Entries a shard may hold before an insert prunes it.
     public static let pruneThreshold = 4_096
-    /// Shards (a power of two).
-    static let shardCount = 16
-    /// The bits of `shardCount`.
-    private static let shardBits = shardCount.trailingZeroBitCount
+    /// The bits of the shard count.
+    private static let shardBits = Sharded<RateLimiterBuckets>.standardCount.trailingZeroBitCount
 
     /// Tokens a bucket holds, and refills per second.
     public let limit: Int
@@ -30,7 +28,7 @@ public final class RateLimiter: Sendable {
     /// How far ahead of now a bucket's instant may run: `limit` × `interval` (≈ 1 s).
     private let capacity: UInt64
     private let clock: @Sendable () -> UInt64
-    private let shards = Sharded(count: shardCount) { _ in RateLimiterBuckets() }
+    private let shards = Sharded { _ in RateLimiterBuckets() }
 
     /// A limiter of `limit` requests per second per key (1...1,000,000); `clock` gives monotonic
     /// nanoseconds, injectable so tests need no sleeps.

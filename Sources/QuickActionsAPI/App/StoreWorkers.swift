@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Sharding
 import Synchronization
 
 /// Threads that run the requests that need a store whose reads may wait on another client's
@@ -16,19 +17,16 @@ public final class StoreWorkers: Sendable {
     public static let defaultQueueLimit = 256
 
     private struct Queue {
-        var jobs: [(@Sendable () -> Void)?] = []
-        /// The next job to run in `jobs`.
-        var head = 0
+        /// The jobs waiting, oldest first out; never pushed into when full (nothing is evicted).
+        var jobs: BoundedRing<@Sendable () -> Void>
         var stopped = false
-
-        var waiting: Int { jobs.count - head }
     }
 
     /// How many threads run jobs.
     public let threads: Int
     /// Most jobs waiting for a thread.
     public let queueLimit: Int
-    private let queue = Mutex(Queue())
+    private let queue: Mutex<Queue>
     /// Counts queued jobs (and, at stop, one wake-up per thread).
     private let available = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -37,6 +35,7 @@ public final class StoreWorkers: Sendable {
     public init(threads: Int, queueLimit: Int = defaultQueueLimit) {
         self.threads = max(1, threads)
         self.queueLimit = max(1, queueLimit)
+        queue = Mutex(Queue(jobs: BoundedRing(capacity: self.queueLimit)))
         for _ in 0..<self.threads {
             let thread = Thread { [self] in
                 work()
@@ -51,8 +50,8 @@ public final class StoreWorkers: Sendable {
     /// waiting already, or the workers stopped.
     public func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
         let queued = queue.withLock { queue -> Bool in
-            guard !queue.stopped, queue.waiting < queueLimit else { return false }
-            queue.jobs.append(job)
+            guard !queue.stopped, !queue.jobs.isFull else { return false }
+            queue.jobs.push(job)
             return true
         }
         if queued { available.signal() }
@@ -61,7 +60,7 @@ public final class StoreWorkers: Sendable {
 
     /// Jobs waiting for a thread.
     public var waiting: Int {
-        queue.withLock { $0.waiting }
+        queue.withLock { $0.jobs.count }
     }
 
     /// Stops taking jobs, drops those still waiting, and waits (up to `timeout`) for the
@@ -70,8 +69,7 @@ public final class StoreWorkers: Sendable {
         let wasStopped = queue.withLock { queue -> Bool in
             defer {
                 queue.stopped = true
-                queue.jobs = []
-                queue.head = 0
+                queue.jobs.removeAll()
             }
             return queue.stopped
         }
@@ -92,15 +90,7 @@ public final class StoreWorkers: Sendable {
             available.wait()
             let next = queue.withLock { queue -> Next? in
                 if queue.stopped { return .stop }
-                guard queue.head < queue.jobs.count, let job = queue.jobs[queue.head] else { return nil }
-                queue.jobs[queue.head] = nil
-                queue.head += 1
-                // Compacted once the consumed front is most of the array.
-                if queue.head > 64 && queue.head * 2 > queue.jobs.count {
-                    queue.jobs.removeFirst(queue.head)
-                    queue.head = 0
-                }
-                return .run(job)
+                return queue.jobs.popOldest().map(Next.run)
             }
             switch next {
             case .run(let job): job()

@@ -152,13 +152,15 @@ public final class InMemoryContactRepository: ContactRepository {
     /// favorites, and publishes the new key; nil when it is not.
     func count(_ pick: UsagePick) -> UsageChange? {
         shared.state.withLock { state in
-            guard let index = state.byAccount[account]?.firstIndex(where: { $0.id == pick.contactId }),
-                let contact = state.byAccount[account]?[index], contact.favorite
+            guard let index = state.byAccount[account]?.firstIndex(where: { $0.id == pick.contactId && $0.favorite }),
+                let contact = state.byAccount[account]?[index]
             else { return nil }
-            let key = UsageScore.afterPick(at: pick.at, previous: contact.usageKey.flatMap(UsageScore.init(key:)), halfLife: pick.halfLife).key
-            state.byAccount[account]?[index].usageKey = key
-            let change = UsageChange(sequence: contact.sequence, usageKey: key)
-            changes.publish(ContactChange(account: account, usage: change))
+            let change = pick.count { _ in
+                (contact.sequence, contact.usageKey)
+            } store: {
+                state.byAccount[account]?[index].usageKey = $0.usageKey
+            }
+            if let change { changes.publish(ContactChange(account: account, usage: change)) }
             return change
         }
     }

@@ -12,8 +12,7 @@ public final class InMemoryScheduledItemStore: ScheduledItemStore {
 
     public func create(_ draft: ScheduledItemDraft, now: Timestamp) throws(StorageError) -> ScheduledItem {
         try items.withLock { (items) throws(StorageError) -> ScheduledItem in
-            try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: nil)
-            let item = ScheduledItem(id: ContactID.generate(at: now), draft: draft, createdAt: now)
+            let item = try ScheduledItemWriteRule.created(draft, among: items, at: now)
             items.append(StoredScheduledItem(item: item))
             return item
         }
@@ -31,23 +30,20 @@ public final class InMemoryScheduledItemStore: ScheduledItemStore {
         id: String, to draft: ScheduledItemDraft, expectedRevision: Int64?, now: Timestamp
     ) throws(StorageError) -> ScheduledItemWriteResult {
         try items.withLock { (items) throws(StorageError) -> ScheduledItemWriteResult in
-            guard let index = items.firstIndex(where: { $0.item.id == id && $0.deletedAt == nil }) else { return .notFound }
-            let before = items[index].item
-            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-            try ScheduledItemRoom.check(for: draft, among: items, now: now, replacing: id)
-            let after = ScheduledItem(id: id, draft: draft, createdAt: before.createdAt, revision: before.revision + 1)
-            items[index].item = after
-            return .done(before: before, after: after)
+            let result = try ScheduledItemWriteRule.update(id: id, to: draft, among: items, expectedRevision: expectedRevision, at: now)
+            if case .done(_, let after?) = result, let index = items.firstIndex(where: { $0.item.id == id && $0.deletedAt == nil }) {
+                items[index].item = after
+            }
+            return result
         }
     }
 
     public func delete(id: String, expectedRevision: Int64?, now: Timestamp) throws(StorageError) -> ScheduledItemWriteResult {
         items.withLock { items in
-            guard let index = items.firstIndex(where: { $0.item.id == id && $0.deletedAt == nil }) else { return .notFound }
-            let before = items[index].item
-            if let expectedRevision, expectedRevision != before.revision { return .revisionMismatch(current: before) }
-            items[index].deletedAt = now
-            return .done(before: before, after: nil)
+            let index = items.firstIndex { $0.item.id == id && $0.deletedAt == nil }
+            let result = ScheduledItemWriteRule.delete(index.map { items[$0].item }, expectedRevision: expectedRevision)
+            if case .done = result, let index { items[index].deletedAt = now }
+            return result
         }
     }
 

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sharding
 import Synchronization
 import Testing
 
@@ -88,7 +89,7 @@ private final class ManualClock: Sendable {
             #expect(limiter.take(key).allowed)
             clock.advance(nanoseconds: 1_000_000)
         }
-        #expect(limiter.entryCount <= RateLimiter.shardCount * RateLimiter.pruneThreshold)
+        #expect(limiter.entryCount <= Sharded<Int>.standardCount * RateLimiter.pruneThreshold)
         #expect(limiter.entryCount >= 1_000)
     }
 
