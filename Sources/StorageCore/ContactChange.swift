@@ -14,20 +14,20 @@ public struct ContactChange: Sendable, Equatable {
     public let after: Contact?
     /// A favorite's new usage key (a trigger's change); nil for a write.
     public let usage: UsageChange?
-    /// What the write did to the account's disabled items (`TombstoneChange.of`), in the same
+    /// What the write did to the account's disabled items (`DisabledItemChange.of`), in the same
     /// transaction.
-    public let tombstone: TombstoneChange
+    public let disabledItem: DisabledItemChange
     /// Another process wrote the contact with this creation sequence: `after` is the contact as
     /// read since (nil: it is gone); `before` is unknown.
     public let changedElsewhere: Int64?
 
     /// Creates a change.
-    public init(account: AccountKey = .default, before: Contact?, after: Contact?, tombstone: TombstoneChange = .none) {
+    public init(account: AccountKey = .default, before: Contact?, after: Contact?, disabledItem: DisabledItemChange = .none) {
         self.account = account
         self.before = before
         self.after = after
         self.usage = nil
-        self.tombstone = tombstone
+        self.disabledItem = disabledItem
         changedElsewhere = nil
     }
 
@@ -37,7 +37,7 @@ public struct ContactChange: Sendable, Equatable {
         before = nil
         after = nil
         self.usage = usage
-        tombstone = .none
+        disabledItem = .none
         changedElsewhere = nil
     }
 
@@ -47,7 +47,7 @@ public struct ContactChange: Sendable, Equatable {
         before = nil
         after = contact
         usage = nil
-        tombstone = .none
+        disabledItem = .none
         changedElsewhere = sequence
     }
 

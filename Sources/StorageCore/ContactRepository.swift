@@ -21,11 +21,11 @@ public protocol ContactRepository: Sendable {
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult
     /// Every favorite, in creation order.
     func favorites() throws(StorageError) -> [Contact]
-    /// The disabled items of the account's contacts: a tombstone for each favorite that stopped
+    /// The disabled items of the account's contacts: a disabled item for each favorite that stopped
     /// being one (unfavorited or deleted) and was not purged since (`TriggerStore.purgeDisabled`),
     /// oldest first, at most `StoreLimits.maxDisabledItems` (the newest). Every write keeps them
-    /// in its own transaction (`ContactWriteRule.tombstone`), and trims them to that limit there.
-    func tombstones() throws(StorageError) -> [Tombstone]
+    /// in its own transaction (`ContactWriteRule.disabledItem`), and trims them to that limit there.
+    func disabledItems() throws(StorageError) -> [DisabledItem]
     /// Contacts whose name is `name` as `ContactName` compares names (trimmed, canonical
     /// equivalence), in creation order.
     func contacts(named name: String) throws(StorageError) -> [Contact]

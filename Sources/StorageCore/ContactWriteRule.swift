@@ -39,12 +39,12 @@ package enum ContactWriteRule {
         return .done(before: before, after: after)
     }
 
-    /// What a done write does to the account's disabled items, at `now` (see `TombstoneChange.of`);
+    /// What a done write does to the account's disabled items, at `now` (see `DisabledItemChange.of`);
     /// `.none` for a write that did not happen.
     @inlinable
-    package static func tombstone(of result: ContactWriteResult, at now: Timestamp) -> TombstoneChange {
+    package static func disabledItem(of result: ContactWriteResult, at now: Timestamp) -> DisabledItemChange {
         guard case .done(let before, let after) = result else { return .none }
-        return TombstoneChange.of(before: before, after: after, at: now)
+        return DisabledItemChange.of(before: before, after: after, at: now)
     }
 
     /// What a conditional delete of the stored contact `before` (nil: no contact has the id)

@@ -3,7 +3,7 @@ import QuickActions
 import Synchronization
 
 /// Deletes expired `Idempotency-Key` answers, triggers past their retention and disabled items
-/// (tombstones) past theirs in the background, in small batches, off the request path.
+/// (disabled items) past theirs in the background, in small batches, off the request path.
 ///
 /// One serial queue runs a purge every `Policy.periodMilliseconds`: batches of `batchSize`
 /// rows, each its own short write (through the store's group commit, so a batch holds the
@@ -21,7 +21,7 @@ public final class RetentionPurger: Sendable {
         /// Creates a policy.
         public init(
             answerTTLMilliseconds: Int64, triggerRetentionMilliseconds: Int64?,
-            disabledRetentionMilliseconds: Int64 = Tombstone.defaultRetention.components.seconds * 1000
+            disabledRetentionMilliseconds: Int64 = DisabledItem.defaultRetention.components.seconds * 1000
         ) {
             self.answerTTLMilliseconds = answerTTLMilliseconds
             self.triggerRetentionMilliseconds = triggerRetentionMilliseconds

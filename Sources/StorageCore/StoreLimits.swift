@@ -5,7 +5,7 @@ public struct StoreLimits: Sendable, Equatable {
     /// The limits a store has unless told otherwise.
     public static let standard = StoreLimits()
 
-    /// Most disabled items (favorites' tombstones) one account keeps, at least 1. A write that
+    /// Most disabled items (favorites' disabled items) one account keeps, at least 1. A write that
     /// keeps one more deletes the account's oldest past this number in its own transaction, so
     /// the newest are kept; reads list at most this many, the newest.
     public let maxDisabledItems: Int

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A stored row a read could not decode: its table, its id, and why.
 public struct UndecodableRow: Error, Sendable, Equatable {
-    /// The table (`scheduled_items`, `contacts`, `tombstones`).
+    /// The table (`scheduled_items`, `contacts`, `disabledItems`).
     public var table: String
     /// The row's id (a contact's or scheduled item's id).
     public var id: String
@@ -107,16 +107,16 @@ extension Contact {
     }
 }
 
-extension Tombstone {
+extension DisabledItem {
     /// The table the stores keep the favorites' disabled items in, as `UndecodableRow` names it.
     package static let table = "tombstones"
 }
 
-extension StoredTombstone {
+extension StoredDisabledItem {
     /// `favorite(contactId:reason:since:)`, or an `UndecodableRow` when `since` is outside the
     /// years 0001–9999.
-    package static func checkedFavorite(contactId: String, reason: String, since: Int64) -> Result<Tombstone, UndecodableRow> {
-        Timestamp.stored(since, column: "since_ms", table: Tombstone.table, id: contactId).map { _ in
+    package static func checkedFavorite(contactId: String, reason: String, since: Int64) -> Result<DisabledItem, UndecodableRow> {
+        Timestamp.stored(since, column: "since_ms", table: DisabledItem.table, id: contactId).map { _ in
             favorite(contactId: contactId, reason: reason, since: since)
         }
     }

@@ -25,12 +25,12 @@ public protocol TriggerStore: Sendable {
     func purgeTriggers(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
     /// How many answers and triggers are stored now (the `/metrics` gauges).
     func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int)
-    /// Deletes at most `limit` disabled items (contacts' tombstones) older than `cutoff`, oldest
+    /// Deletes at most `limit` disabled items (contacts' disabled items) older than `cutoff`, oldest
     /// first, in one short write; returns how many (fewer than `limit`: none older is left).
-    /// Whole store. Lists do not hold tombstones (`ContactRepository.tombstones` is read when
+    /// Whole store. Lists do not hold disabled items (`ContactRepository.disabledItems` is read when
     /// asked), so nothing is told.
     func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int
-    /// How many disabled items (tombstones) are stored now (the `/metrics` gauge). Whole store.
+    /// How many disabled items (disabled items) are stored now (the `/metrics` gauge). Whole store.
     func disabledCount() throws(StorageError) -> Int
 
     // The trigger log behind `Last-Event-ID`: one sequence of event ids, shared by triggers

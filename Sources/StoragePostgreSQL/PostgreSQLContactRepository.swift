@@ -112,11 +112,11 @@ final class PostgreSQLContactRepository: ContactRepository {
         }
     }
 
-    func tombstones() throws(StorageError) -> [Tombstone] {
-        try store.readers.read { (connection) throws(StorageError) -> [Tombstone] in
+    func disabledItems() throws(StorageError) -> [DisabledItem] {
+        try store.readers.read { (connection) throws(StorageError) -> [DisabledItem] in
             store.skippedRows.kept(
-                try connection.execute(PostgreSQLTombstoneSQL.list, [.integer(account.rawValue), .integer(Int64(maxDisabledItems))]).rows(
-                    PostgreSQLTombstoneSQL.tombstone))
+                try connection.execute(PostgreSQLDisabledItemSQL.list, [.integer(account.rawValue), .integer(Int64(maxDisabledItems))]).rows(
+                    PostgreSQLDisabledItemSQL.disabledItem))
         }
     }
 
@@ -171,13 +171,14 @@ final class PostgreSQLContactRepository: ContactRepository {
     }
 
     /// Publishes a done write's change made at `now` (on the writer, after the commit), with
-    /// what it did to the tombstones.
+    /// what it did to the disabled items.
     private func publish(at now: Timestamp) -> @Sendable (ContactWriteResult) -> Void {
         let changes = changes
         let account = account
         return { result in
             guard case .done(let before, let after) = result else { return }
-            changes.publish(ContactChange(account: account, before: before, after: after, tombstone: ContactWriteRule.tombstone(of: result, at: now)))
+            changes.publish(
+                ContactChange(account: account, before: before, after: after, disabledItem: ContactWriteRule.disabledItem(of: result, at: now)))
         }
     }
 
@@ -200,7 +201,7 @@ final class PostgreSQLContactRepository: ContactRepository {
                 try connection.execute(PostgreSQLContactSQL.nextPinOrder, [.integer(account.rawValue)]).int64(0, 0)
             }
             if case .done(_, let after?) = result { try connection.execute(PostgreSQLContactSQL.update, PostgreSQLContactSQL.updateValues(after)) }
-            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
+            try PostgreSQLDisabledItemSQL.apply(ContactWriteRule.disabledItem(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }
@@ -214,7 +215,7 @@ final class PostgreSQLContactRepository: ContactRepository {
             let before = found.count > 0 ? PostgreSQLContactSQL.contact(found, 0) : nil
             let result = ContactWriteRule.delete(before, expectedRevision: expectedRevision)
             if case .done(let before, _) = result { try connection.execute(PostgreSQLContactSQL.delete, [.integer(before.sequence)]) }
-            try PostgreSQLTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
+            try PostgreSQLDisabledItemSQL.apply(ContactWriteRule.disabledItem(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }

@@ -85,7 +85,7 @@ enum PostgreSQLSchema {
             FOREIGN KEY (account) REFERENCES accounts (key) ON DELETE CASCADE;
         """,
         // 3: the order of the dynamic items and the disabled items (SQLite's migration 9): a
-        // pinned favorite's place among the pinned, its item's usage key, and one tombstone
+        // pinned favorite's place among the pinned, its item's usage key, and one disabled item
         // per contact whose item left the list, purged by age. No row outlives its account.
         """
         ALTER TABLE contacts ADD COLUMN pin_order bigint;

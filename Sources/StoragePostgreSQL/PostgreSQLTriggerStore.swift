@@ -110,12 +110,13 @@ final class PostgreSQLTriggerStore: TriggerStore {
 
     func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
         try store.writer.write { (connection) throws(StorageError) -> Int in
-            try connection.execute(PostgreSQLTombstoneSQL.purgeBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]).changes
+            try connection.execute(PostgreSQLDisabledItemSQL.purgeBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]).changes
         }
     }
 
     func disabledCount() throws(StorageError) -> Int {
-        try store.readers.read { (connection) throws(StorageError) -> Int in Int(try connection.execute(PostgreSQLTombstoneSQL.count).int64(0, 0)) }
+        try store.readers.read { (connection) throws(StorageError) -> Int in Int(try connection.execute(PostgreSQLDisabledItemSQL.count).int64(0, 0))
+        }
     }
 
     func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {

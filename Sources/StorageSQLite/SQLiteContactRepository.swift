@@ -150,7 +150,7 @@ final class SQLiteContactRepository: ContactRepository {
                 try connection.integer(SQLiteContactSQL.nextPinOrder, [.integer(account.rawValue)])
             }
             if case .done(_, let after?) = result { try connection.run(SQLiteContactSQL.update, SQLiteContactSQL.updateValues(after)) }
-            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
+            try SQLiteDisabledItemSQL.apply(ContactWriteRule.disabledItem(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }
@@ -163,7 +163,7 @@ final class SQLiteContactRepository: ContactRepository {
             let before = try connection.firstRow(SQLiteContactSQL.byID, [.text(id), .integer(account.rawValue)], SQLiteContactSQL.contact)
             let result = ContactWriteRule.delete(before, expectedRevision: expectedRevision)
             if case .done(let before, _) = result { try connection.run(SQLiteContactSQL.delete, [.integer(before.sequence)]) }
-            try SQLiteTombstoneSQL.apply(ContactWriteRule.tombstone(of: result, at: now), account: account, limit: limit, on: connection)
+            try SQLiteDisabledItemSQL.apply(ContactWriteRule.disabledItem(of: result, at: now), account: account, limit: limit, on: connection)
             return result
         }
     }
@@ -174,11 +174,11 @@ final class SQLiteContactRepository: ContactRepository {
         }
     }
 
-    func tombstones() throws(StorageError) -> [Tombstone] {
+    func disabledItems() throws(StorageError) -> [DisabledItem] {
         try readers.read { connection throws(StorageError) in
             database.skippedRows.kept(
                 try connection.rows(
-                    SQLiteTombstoneSQL.list, [.integer(account.rawValue), .integer(Int64(maxDisabledItems))], SQLiteTombstoneSQL.tombstone))
+                    SQLiteDisabledItemSQL.list, [.integer(account.rawValue), .integer(Int64(maxDisabledItems))], SQLiteDisabledItemSQL.disabledItem))
         }
     }
 
@@ -221,13 +221,14 @@ final class SQLiteContactRepository: ContactRepository {
         return try database.write(body, committed: Self.publisher(changes, account: account, at: now))
     }
 
-    /// Publishes a done write's change (on the writer, after the commit), with what it did to the tombstones.
+    /// Publishes a done write's change (on the writer, after the commit), with what it did to the disabled items.
     private static func publisher(
         _ changes: ContactChangeFeed, account: AccountKey, at now: Timestamp
     ) -> @Sendable (ContactWriteResult) -> Void {
         { result in
             guard case .done(let before, let after) = result else { return }
-            changes.publish(ContactChange(account: account, before: before, after: after, tombstone: ContactWriteRule.tombstone(of: result, at: now)))
+            changes.publish(
+                ContactChange(account: account, before: before, after: after, disabledItem: ContactWriteRule.disabledItem(of: result, at: now)))
         }
     }
 

@@ -175,7 +175,7 @@ enum SQLiteSchema {
         // (`pin_order`, taken as the account's highest plus one in the write's transaction) and
         // its item's usage key (`usage_key`, `UsageScore.key`, updated in a trigger's
         // transaction), both read with every favorite, so the covering index gains them. The
-        // disabled items: one tombstone per contact whose item left the list (unfavorited or
+        // disabled items: one disabled item per contact whose item left the list (unfavorited or
         // deleted), written in the contact write's transaction, purged by age (`since_ms`).
         """
         ALTER TABLE contacts ADD COLUMN pin_order INTEGER;

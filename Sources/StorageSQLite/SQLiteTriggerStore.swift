@@ -73,12 +73,12 @@ final class SQLiteTriggerStore: TriggerStore {
 
     func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
         try database.write { connection throws(StorageError) -> Int in
-            try connection.rows(SQLiteTombstoneSQL.purgeBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]) { _ in () }.count
+            try connection.rows(SQLiteDisabledItemSQL.purgeBatch, [.integer(cutoff.millisecondsSince1970), .integer(Int64(limit))]) { _ in () }.count
         }
     }
 
     func disabledCount() throws(StorageError) -> Int {
-        Int(try database.readers.read { connection throws(StorageError) in try connection.integer(SQLiteTombstoneSQL.count) })
+        Int(try database.readers.read { connection throws(StorageError) in try connection.integer(SQLiteDisabledItemSQL.count) })
     }
 
     func storedCounts() throws(StorageError) -> (answers: Int, triggers: Int) {

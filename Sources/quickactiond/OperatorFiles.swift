@@ -10,7 +10,7 @@ import QuickActions
 /// else the folder the file is in) gives their translations, keyed by string name.
 struct OperatorFiles: Equatable {
     /// The static items and what the Info.plist says about them.
-    var shortcuts: ShortcutConfiguration
+    var shortcuts: StaticShortcutConfiguration
     /// Their translations.
     var catalog: LocalizationCatalog?
     /// What Android and the web need beyond the static items (`--platforms`).
@@ -38,12 +38,12 @@ struct OperatorFiles: Equatable {
     /// The static items and their translations: from an Android `shortcuts.xml` and its `res/`
     /// folder, or from an Info.plist or JSON file and `--localizations`.
     static func loadShortcuts(_ configuration: ServiceConfiguration, platforms: PlatformMapping?) throws -> (
-        ShortcutConfiguration, LocalizationCatalog?
+        StaticShortcutConfiguration, LocalizationCatalog?
     ) {
         let buildSettings = BuildSettings(configuration.buildSettings)
         guard let path = configuration.shortcutsPath else {
             let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
-            return (ShortcutConfiguration(staticItems: ShortcutItemBuilder.defaultStaticItems), catalog)
+            return (StaticShortcutConfiguration(staticItems: ShortcutItemBuilder.defaultStaticItems), catalog)
         }
         if AndroidShortcutSource.isShortcutsFile(path: path) {
             let source = try AndroidShortcutSource.load(
@@ -51,7 +51,7 @@ struct OperatorFiles: Equatable {
                 developmentLanguage: buildSettings.values["DEVELOPMENT_LANGUAGE"] ?? "en", mapping: platforms?.android)
             return (source.configuration, source.catalog)
         }
-        let shortcuts = try ShortcutConfiguration.load(path: path, buildSettings: buildSettings)
+        let shortcuts = try StaticShortcutConfiguration.load(path: path, buildSettings: buildSettings)
         let catalog = try configuration.localizationsPath.map { path throws in try LocalizationCatalog.load(directory: path) }
         return (shortcuts, catalog)
     }
@@ -75,7 +75,7 @@ struct OperatorFiles: Equatable {
     /// The file a load failure is about, when it names one.
     static func file(of error: any Error) -> String? {
         switch error {
-        case let error as ShortcutConfigurationError: error.path
+        case let error as StaticShortcutConfigurationError: error.path
         case let error as LocalizationCatalogError: error.path
         case let error as PlatformMappingError: error.path
         case let error as AndroidSourceError: error.problems.first?.file

@@ -26,7 +26,7 @@ enum PlatformExporter {
 
     /// Writes `res/…` under `directory` (created when missing), all or nothing, replacing and
     /// removing only the export's own files (`AndroidResourceInstall`).
-    static func writeAndroid(_ setup: ShortcutSetup, to directory: String) throws {
+    static func writeAndroid(_ setup: ShortcutListConfiguration, to directory: String) throws {
         let files = try StaticPlatformExport.androidResources(setup)
         let install = try AndroidResourceInstall(files: files, under: directory)
         let removed = try install.perform()
@@ -36,7 +36,7 @@ enum PlatformExporter {
     }
 
     /// Replaces the `shortcuts` member of the manifest at `path`, keeping the rest of it as it was.
-    static func editWeb(_ setup: ShortcutSetup, manifest path: String, manifestURL: String?) throws {
+    static func editWeb(_ setup: ShortcutListConfiguration, manifest path: String, manifestURL: String?) throws {
         let original: [UInt8]
         do {
             original = try FileContents.read(path: path)

@@ -14,7 +14,7 @@ final class Service: Sendable {
     let events: EventHub
     let purger: RetentionPurger
     /// The settings from the operator's files, which `reload` replaces.
-    let settings: CurrentSettings
+    let settings: CurrentConfiguration
     private let store: any DataStore
     private let configuration: ServiceConfiguration
     /// What the files held at the last load that succeeded: a reload puts in force what differs.
@@ -45,8 +45,8 @@ final class Service: Sendable {
         // many workers as reader connections, and as many again to wait for commits.
         let workers = store.readsMayWait ? StoreWorkers(threads: 2 * configuration.databasePool) : nil
         let triggers = store.triggers(of: .default)
-        let settings = CurrentSettings(
-            ServiceSettings(shortcuts: Self.setup(files, configuration), serviceToken: files.token, adminToken: files.adminToken))
+        let settings = CurrentConfiguration(
+            ReloadableConfiguration(shortcuts: Self.setup(files, configuration), serviceToken: files.token, adminToken: files.adminToken))
         // A row per HTTP thread for everything the threads count or copy (see `PerThreadReplica`).
         let threadRows = ThreadRows(ownRows: configuration.threads)
         let metrics = Metrics(threadRows: threadRows)
@@ -104,12 +104,12 @@ final class Service: Sendable {
 
     /// The shortcut setup `files` and the flags describe. The fallback language and the
     /// Content-Language of the untranslated list: the Info.plist's development region.
-    static func setup(_ files: OperatorFiles, _ configuration: ServiceConfiguration) -> ShortcutSetup {
+    static func setup(_ files: OperatorFiles, _ configuration: ServiceConfiguration) -> ShortcutListConfiguration {
         let renderer = ShortcutListRenderer(
             catalog: files.catalog, appName: configuration.appName ?? files.shortcuts.appName,
             baseLanguage: files.shortcuts.developmentRegion ?? BuildSettings.defaults["DEVELOPMENT_LANGUAGE"] ?? "en",
             configurationWarnings: files.shortcuts.warnings, platforms: files.platforms, androidMaxShortcuts: configuration.androidMaxShortcuts)
-        return ShortcutSetup(builder: ShortcutItemBuilder(staticItems: files.shortcuts.staticItems), renderer: renderer)
+        return ShortcutListConfiguration(builder: ShortcutItemBuilder(staticItems: files.shortcuts.staticItems), renderer: renderer)
     }
 
     /// Reads the operator's files again (SIGHUP) and returns what puts what changed in force,
@@ -149,7 +149,7 @@ final class Service: Sendable {
             loaded.withLock { $0 = files }
             let shortcuts = files.changesShortcuts(from: old) ? Self.setup(files, configuration) : current.shortcuts
             if shortcuts !== current.shortcuts { Self.logShortcutFindings(files, path: configuration.shortcutsPath ?? "", logger: logger) }
-            settings.replace(with: ServiceSettings(shortcuts: shortcuts, serviceToken: files.token, adminToken: files.adminToken))
+            settings.replace(with: ReloadableConfiguration(shortcuts: shortcuts, serviceToken: files.token, adminToken: files.adminToken))
             schedule.hideItems(ofTypes: Set(shortcuts.builder.staticItems.map(\.type)))
             return nil
         }
@@ -180,7 +180,7 @@ final class Service: Sendable {
     /// the static item took it, by another version of the files), each logged with its id: the
     /// service starts, the static item is listed, and the operator deletes the scheduled item or
     /// renames the static one. (A reload refuses to add such a type; creating one is a 422.)
-    static func hideScheduledItems(takenBy setup: ShortcutSetup, schedule: ScheduleBoard, path: String?, logger: RequestLogger) {
+    static func hideScheduledItems(takenBy setup: ShortcutListConfiguration, schedule: ScheduleBoard, path: String?, logger: RequestLogger) {
         let types = Set(setup.builder.staticItems.map(\.type))
         for item in schedule.timeline.items where types.contains(item.type) {
             logger.log(

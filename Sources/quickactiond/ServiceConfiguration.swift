@@ -60,7 +60,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var idempotencyTTLSeconds = 86_400
     /// Seconds a trigger is kept in the history; 0 keeps every trigger.
     public var triggerRetentionSeconds = 90 * 86_400
-    /// `--disabled-retention`, in seconds: how long a disabled item (a favorite's tombstone) is kept.
+    /// `--disabled-retention`, in seconds: how long a disabled item (a favorite's disabled item) is kept.
     public var disabledRetentionSeconds = 30 * 86_400
     /// `--max-disabled-items`: most disabled items an account keeps, the newest.
     public var maxDisabledItems = StoreLimits.defaultMaxDisabledItems

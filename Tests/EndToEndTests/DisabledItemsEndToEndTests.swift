@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Why each favorite is where it is (`explain`), and the favorites' items that left the list
-/// (`include=disabled`, tombstones with a localized message, purged after `--disabled-retention`).
+/// (`include=disabled`, disabled items with a localized message, purged after `--disabled-retention`).
 @Suite struct DisabledItemsEndToEndTests {
     static func items(_ server: ServerProcess, _ query: String, language: String? = nil) throws -> (items: [[String: Any]], response: RawHTTPResponse)
     {

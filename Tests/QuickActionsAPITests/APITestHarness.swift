@@ -17,7 +17,7 @@ struct APITestHarness {
     let lists: AccountShortcutLists
     let triggers: any TriggerStore
     /// The settings in force: `settings.replace(with:)` is what a reload does.
-    let settings: CurrentSettings
+    let settings: CurrentConfiguration
     /// The `/events` streams.
     let events: EventHub
     /// The scheduled items, on `clock`.
@@ -38,8 +38,9 @@ struct APITestHarness {
         if seed { try repository.seedIfEmpty() }
         let renderer = ShortcutListRenderer(
             catalog: catalog, appName: appName, baseLanguage: baseLanguage, configurationWarnings: configurationWarnings)
-        let settings = CurrentSettings(
-            ServiceSettings(shortcuts: ShortcutSetup(builder: builder, renderer: renderer), serviceToken: token, adminToken: adminToken))
+        let settings = CurrentConfiguration(
+            ReloadableConfiguration(
+                shortcuts: ShortcutListConfiguration(builder: builder, renderer: renderer), serviceToken: token, adminToken: adminToken))
         self.settings = settings
         let mode: AccountMode = adminToken == nil ? .single : .multi(tokenCacheCapacity: 100, maxContactsPerAccount: maxContactsPerAccount)
         lists = try AccountShortcutLists(

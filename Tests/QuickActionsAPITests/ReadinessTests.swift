@@ -17,7 +17,7 @@ final class UnreachableRepository: ContactRepository {
     func update(id: String, _ patch: ContactPatch, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult { throw error }
     func delete(id: String, expectedRevision: Int64?) throws(StorageError) -> ContactWriteResult { throw error }
     func favorites() throws(StorageError) -> [Contact] { [] }
-    func tombstones() throws(StorageError) -> [Tombstone] { throw error }
+    func disabledItems() throws(StorageError) -> [DisabledItem] { throw error }
     func contacts(named name: String) throws(StorageError) -> [Contact] { throw error }
     func counts() throws(StorageError) -> (contacts: Int, favorites: Int) { throw error }
     func ping() throws(StorageError) { throw error }
@@ -25,7 +25,7 @@ final class UnreachableRepository: ContactRepository {
 
 @Suite struct ReadinessTests {
     private func handler(_ repository: any ContactRepository) throws -> APIHandler {
-        let settings = CurrentSettings(ServiceSettings())
+        let settings = CurrentConfiguration(ReloadableConfiguration())
         let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
         let router = Router.api(
             Dependencies(

@@ -35,7 +35,7 @@ final class RepositoryStore: DataStore {
 extension AccountShortcutLists {
     /// Single-account mode's lists over `repository` alone: its list pinned, with copies per row of `threadRows`.
     static func pinning(
-        _ repository: any ContactRepository, setup: ShortcutSetup = ShortcutSetup(), order: DynamicOrder = .default,
+        _ repository: any ContactRepository, setup: ShortcutListConfiguration = ShortcutListConfiguration(), order: DynamicOrder = .default,
         threadRows: ThreadRows = ThreadRows(ownRows: 0)
     ) throws -> AccountShortcutLists {
         try AccountShortcutLists(
@@ -50,7 +50,7 @@ extension AccountShortcutList {
 
     /// Single-account mode's list of `repository`, following its changes.
     static func following(
-        _ repository: any ContactRepository, setup: ShortcutSetup = ShortcutSetup(), order: DynamicOrder = .default,
+        _ repository: any ContactRepository, setup: ShortcutListConfiguration = ShortcutListConfiguration(), order: DynamicOrder = .default,
         threadRows: ThreadRows = ThreadRows(ownRows: 0)
     ) throws -> AccountShortcutList {
         let lists = try AccountShortcutLists.pinning(repository, setup: setup, order: order, threadRows: threadRows)
@@ -63,7 +63,7 @@ extension AccountShortcutList {
     static func following(
         builder: ShortcutItemBuilder, repository: any ContactRepository, renderer: ShortcutListRenderer, threadRows: ThreadRows
     ) throws -> AccountShortcutList {
-        try following(repository, setup: ShortcutSetup(builder: builder, renderer: renderer), threadRows: threadRows)
+        try following(repository, setup: ShortcutListConfiguration(builder: builder, renderer: renderer), threadRows: threadRows)
     }
 
     /// Calls `observer` with the list after its changes (as the `/events` streams hear them).

@@ -19,7 +19,7 @@ import Testing
     ])
 
     func harness(localizations: String?, settings: BuildSettings = Self.settings) throws -> APITestHarness {
-        let configuration = try ShortcutConfiguration.load(path: Self.fixture("Info.plist"), buildSettings: settings)
+        let configuration = try StaticShortcutConfiguration.load(path: Self.fixture("Info.plist"), buildSettings: settings)
         return try APITestHarness(
             builder: ShortcutItemBuilder(staticItems: configuration.staticItems),
             catalog: try localizations.map { try LocalizationCatalog.load(directory: Self.fixture($0)) }, appName: configuration.appName,

@@ -37,7 +37,7 @@ import Testing
         }
 
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("full.sqlite").path)
-        let settings = CurrentSettings(ServiceSettings())
+        let settings = CurrentConfiguration(ReloadableConfiguration())
         let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let router = Router.api(

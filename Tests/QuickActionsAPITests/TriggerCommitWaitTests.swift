@@ -19,7 +19,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("t.sqlite").path)
-        let settings = CurrentSettings(ServiceSettings())
+        let settings = CurrentConfiguration(ReloadableConfiguration())
         let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
         let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
         let logger = RequestLogger(level: .error)

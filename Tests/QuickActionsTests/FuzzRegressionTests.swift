@@ -65,7 +65,7 @@ import Testing
 
     private static func replayInfoPlist(_ input: [UInt8]) {
         let settings = BuildSettings(["PRODUCT_BUNDLE_IDENTIFIER": "org.example.App", "PRODUCT_NAME": "App", "LOOP": "$(LOOP)x"])
-        guard let configuration = try? ShortcutConfiguration.parse(input, source: "fuzz", buildSettings: settings) else { return }
+        guard let configuration = try? StaticShortcutConfiguration.parse(input, source: "fuzz", buildSettings: settings) else { return }
         _ = ShortcutLinter.warnings(for: configuration.staticItems, appName: configuration.appName)
         _ = PropertyListWriter.xml(items: configuration.staticItems)
     }
@@ -81,8 +81,8 @@ import Testing
         for case let input? in inputs {
             #expect(Array(input.prefix(7)) == Array("bplist0".utf8))
             #expect(BinaryPropertyListScreen.problem(in: input) == "contains a set, which is not allowed in an Info.plist")
-            #expect(throws: ShortcutConfigurationError.self) {
-                try ShortcutConfiguration.parse(input, source: "fuzz", buildSettings: BuildSettings([:]))
+            #expect(throws: StaticShortcutConfigurationError.self) {
+                try StaticShortcutConfiguration.parse(input, source: "fuzz", buildSettings: BuildSettings([:]))
             }
         }
         #expect(inputs.compactMap { $0 }.count == 2)

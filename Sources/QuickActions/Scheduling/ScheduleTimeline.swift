@@ -41,7 +41,7 @@ public struct ScheduleTimeline: Sendable, Equatable {
 
     /// Whether a trigger of the item with `id`, at `instant`, is accepted (see
     /// `ScheduledTriggerVerdict`). An id the timeline does not hold is `.gone`: a deleted item's
-    /// stale window is its tombstone's (`Tombstone.acceptsTrigger`).
+    /// stale window is its disabled item's (`DisabledItem.acceptsTrigger`).
     public func verdict(forTriggerOf id: String, at instant: Timestamp, staleWindow: Duration = defaultStaleWindow) -> ScheduledTriggerVerdict {
         guard let item = items.first(where: { $0.id == id }) else { return .gone }
         if item.isShowing(at: instant) { return .showing }

@@ -7,11 +7,11 @@ struct InfoPlistItemReader {
     /// The optional keys that were present but empty, and so read as absent.
     var emptyKeys: [String] = []
 
-    func failure(_ kind: ShortcutConfigurationError.Kind, _ reason: String) -> ShortcutConfigurationError {
-        ShortcutConfigurationError(kind: kind, path: source, itemIndex: index, reason: reason)
+    func failure(_ kind: StaticShortcutConfigurationError.Kind, _ reason: String) -> StaticShortcutConfigurationError {
+        StaticShortcutConfigurationError(kind: kind, path: source, itemIndex: index, reason: reason)
     }
 
-    mutating func item(from entry: Any) throws(ShortcutConfigurationError) -> ShortcutItem {
+    mutating func item(from entry: Any) throws(StaticShortcutConfigurationError) -> ShortcutItem {
         guard let fields = entry as? [String: Any] else {
             throw failure(.invalidItem, "is a \(PropertyListValue.foundationTypeName(entry)), not a dictionary with string keys")
         }
@@ -49,7 +49,7 @@ struct InfoPlistItemReader {
             targetContentIdentifier: try optionalString(ShortcutInfoPlistKey.targetContentIdentifier, in: fields), kind: .static)
     }
 
-    func string(_ key: String, in fields: [String: Any]) throws(ShortcutConfigurationError) -> String? {
+    func string(_ key: String, in fields: [String: Any]) throws(StaticShortcutConfigurationError) -> String? {
         guard let value = fields[key] else { return nil }
         guard type(of: value) != Bool.self, let string = value as? String else {
             throw failure(.invalidItem, "\(key) must be a string, not a \(PropertyListValue.foundationTypeName(value))")
@@ -59,7 +59,7 @@ struct InfoPlistItemReader {
     }
 
     /// An optional key's string; an empty one is read as absent, as SpringBoard does, and noted.
-    mutating func optionalString(_ key: String, in fields: [String: Any]) throws(ShortcutConfigurationError) -> String? {
+    mutating func optionalString(_ key: String, in fields: [String: Any]) throws(StaticShortcutConfigurationError) -> String? {
         guard let value = fields[key], type(of: value) != Bool.self, let string = value as? String, string.isEmpty else {
             return try string(key, in: fields)
         }
@@ -67,7 +67,7 @@ struct InfoPlistItemReader {
         return nil
     }
 
-    func userInfo(in fields: [String: Any]) throws(ShortcutConfigurationError) -> [String: PropertyListValue]? {
+    func userInfo(in fields: [String: Any]) throws(StaticShortcutConfigurationError) -> [String: PropertyListValue]? {
         let key = ShortcutInfoPlistKey.userInfo
         guard let value = fields[key] else { return nil }
         let converted: PropertyListValue

@@ -40,7 +40,7 @@ public enum ShortcutLintReport {
         let region = configuration.developmentRegion ?? BuildSettings().values["DEVELOPMENT_LANGUAGE"] ?? "en"
         var findings: [(language: String?, warnings: [ShortcutWarning])] = []
         if platforms.contains(.ios) {
-            findings += iosWarnings(of: loaded, developmentRegion: region, appName: appName.flatMap(ShortcutConfiguration.usableAppName))
+            findings += iosWarnings(of: loaded, developmentRegion: region, appName: appName.flatMap(StaticShortcutConfiguration.usableAppName))
         }
         findings += PlatformLintReport.warnings(
             items: items, catalog: catalog, developmentRegion: region, mapping: loaded.mapping, platforms: platforms)
@@ -59,7 +59,7 @@ public enum ShortcutLintReport {
 
     /// The files `lint` reads: the items, their translations and the mapping file.
     private struct Loaded {
-        var configuration: ShortcutConfiguration
+        var configuration: StaticShortcutConfiguration
         var catalog: LocalizationCatalog
         var mapping: PlatformMapping?
     }
@@ -78,7 +78,7 @@ public enum ShortcutLintReport {
             loaded = Loaded(configuration: source.configuration, catalog: source.catalog, mapping: mapping)
         } else {
             loaded = Loaded(
-                configuration: try ShortcutConfiguration.load(path: infoPlistPath, buildSettings: buildSettings),
+                configuration: try StaticShortcutConfiguration.load(path: infoPlistPath, buildSettings: buildSettings),
                 catalog: try localizationsDirectory.map(LocalizationCatalog.load(directory:)) ?? LocalizationCatalog(tables: [:]),
                 mapping: mapping)
         }
@@ -101,7 +101,9 @@ public enum ShortcutLintReport {
         let (configuration, catalog) = (loaded.configuration, loaded.catalog)
         let items = configuration.staticItems
         func name(in table: [String: String]?) -> String? {
-            let translated = [table?["CFBundleDisplayName"], table?["CFBundleName"]].compactMap { $0.flatMap(ShortcutConfiguration.usableAppName) }
+            let translated = [table?["CFBundleDisplayName"], table?["CFBundleName"]].compactMap {
+                $0.flatMap(StaticShortcutConfiguration.usableAppName)
+            }
             return explicitName ?? translated.first ?? configuration.appName
         }
         let development = catalog.resolve(negotiated: nil, developmentRegion: developmentRegion)

@@ -34,7 +34,7 @@ public enum ShortcutLinter {
     /// The findings about `items` (in display order), by item then rule. `appName`, when
     /// given, is looked for in titles as a whole word, ignoring case.
     public static func warnings(for items: [ShortcutItem], appName: String?) -> [ShortcutWarning] {
-        let name = appName.flatMap(ShortcutConfiguration.usableAppName)
+        let name = appName.flatMap(StaticShortcutConfiguration.usableAppName)
         var warnings: [ShortcutWarning] = []
         var staticCount = 0
         // Titles seen, in order: searched in place while few (a list rendered on a cache miss

@@ -16,7 +16,7 @@ import StorageCore
 /// between the cores each time.)
 public final class AccountAccess: AccessPolicy {
     /// Where the tokens are read, per request (a reload may replace them).
-    private let settings: CurrentSettings
+    private let settings: CurrentConfiguration
     private let store: any DataStore
     /// The sources of the scopes given to requests, one per HTTP thread.
     private let sources: PerThreadReplica<AccountSource>
@@ -27,7 +27,9 @@ public final class AccountAccess: AccessPolicy {
 
     /// The credentials `mode` takes over `store`'s accounts, the tokens of `settings`. The
     /// scopes given to requests are made per row of `threadRows` (one per HTTP thread).
-    public init(mode: AccountMode, settings: CurrentSettings, store: any DataStore, lists: AccountShortcutLists, threadRows: ThreadRows = .single) {
+    public init(
+        mode: AccountMode, settings: CurrentConfiguration, store: any DataStore, lists: AccountShortcutLists, threadRows: ThreadRows = .single
+    ) {
         self.settings = settings
         self.store = store
         serviceAccount = mode.fixedAccount

@@ -15,7 +15,7 @@ import Synchronization
 /// latest list.
 ///
 /// A change keeps the representations it cannot alter: a `?visible=true` list shows the first
-/// few favorites only (`ShortcutSetup.dynamicItemsShown`), so a change beyond them (a pick that
+/// few favorites only (`ShortcutListConfiguration.dynamicItemsShown`), so a change beyond them (a pick that
 /// moves a favorite within the tail, an edit of a favorite not shown) keeps it, the same object
 /// with the same bytes and ETag, not rendered again.
 public final class AccountShortcutList: RenderedShortcutList {
@@ -27,7 +27,7 @@ public final class AccountShortcutList: RenderedShortcutList {
         /// The scheduled items showing, in list order (replaced by `replaceScheduled`).
         var scheduled: [ScheduledItem]
         /// The static items and the renderer (replaced by `reconfigure`).
-        var setup: ShortcutSetup
+        var setup: ShortcutListConfiguration
         var version: Int
         /// Rendered representations. A handful (formats x languages x visibility): finding one
         /// by comparing keys costs less per request than hashing the key.
@@ -105,7 +105,7 @@ public final class AccountShortcutList: RenderedShortcutList {
     /// `account`'s list of `favorites` in `order` at `version`, rendered from `setup`, showing
     /// `scheduled`; each row of `threadRows` keeps copies of its own (nil: none are kept).
     init(
-        account: AccountKey, favorites: [Contact], setup: ShortcutSetup, order: DynamicOrder, scheduled: [ScheduledItem],
+        account: AccountKey, favorites: [Contact], setup: ShortcutListConfiguration, order: DynamicOrder, scheduled: [ScheduledItem],
         versions: ShortcutListVersions, events: ListEvents, threadRows: ThreadRows?, owner: AccountShortcutLists?, seen: UInt64 = 0
     ) {
         self.events = events
@@ -137,7 +137,7 @@ public final class AccountShortcutList: RenderedShortcutList {
 
     /// Makes a new version of the list from `setup` (a reload changed the static items or
     /// their translations), announced as any change.
-    public func reconfigure(_ setup: ShortcutSetup) {
+    public func reconfigure(_ setup: ShortcutListConfiguration) {
         _ = change { state in
             state.setup = setup
             state.representations = []

@@ -68,7 +68,7 @@ extension AccountShortcutLists {
     /// translations): the pinned list makes a new version; every cached list and validator is
     /// dropped, as by a change of each account, so an account's next read renders it anew with
     /// a higher version.
-    public func reconfigure(_ setup: ShortcutSetup) {
+    public func reconfigure(_ setup: ShortcutListConfiguration) {
         pinned?.reconfigure(setup)
         dropAll { $0.setup = setup }
         events.tell(.all)

@@ -57,9 +57,9 @@ public final class AccountShortcutLists: Sendable {
         var changes: UInt64 = 0
         /// What renders the lists read from now on (replaced by `reconfigure`, which also counts
         /// as a change of every list).
-        var setup: ShortcutSetup
+        var setup: ShortcutListConfiguration
 
-        init(capacity: Int, validatorCapacity: Int, setup: ShortcutSetup) {
+        init(capacity: Int, validatorCapacity: Int, setup: ShortcutListConfiguration) {
             clock = ClockRing(capacity: capacity)
             validatorOrder = BoundedRing(capacity: validatorCapacity)
             ghostOrder = BoundedRing(capacity: capacity)
@@ -97,7 +97,7 @@ public final class AccountShortcutLists: Sendable {
     /// rendered from `setup` (until `reconfigure`), the favorites in `order`. `pinning`: the
     /// account whose list is read now and never leaves, copied per row of `threadRows`.
     public init(
-        capacity: Int, store: any DataStore, setup: ShortcutSetup, order: DynamicOrder = .default, pinning: AccountKey? = nil,
+        capacity: Int, store: any DataStore, setup: ShortcutListConfiguration, order: DynamicOrder = .default, pinning: AccountKey? = nil,
         threadRows: ThreadRows = .single
     ) throws(StorageError) {
         self.order = order
@@ -126,7 +126,7 @@ public final class AccountShortcutLists: Sendable {
 
     /// A cache over `builder`'s static items, rendered by `renderer`.
     public convenience init(capacity: Int, store: any DataStore, builder: ShortcutItemBuilder, renderer: ShortcutListRenderer) throws(StorageError) {
-        try self.init(capacity: capacity, store: store, setup: ShortcutSetup(builder: builder, renderer: renderer))
+        try self.init(capacity: capacity, store: store, setup: ShortcutListConfiguration(builder: builder, renderer: renderer))
     }
 
     /// Whether `change` changes its account's list: a favorite before or after, or another
@@ -178,7 +178,7 @@ public final class AccountShortcutLists: Sendable {
         let hash = Self.hash(account)
         // On a miss, the setup is taken with the shard's change count, under one lock: a list
         // rendered before a `reconfigure` is older than any after it.
-        let (cached, miss) = shards.withLock(forHash: hash) { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutSetup)?) in
+        let (cached, miss) = shards.withLock(forHash: hash) { shard -> (AccountShortcutList?, (seen: UInt64, setup: ShortcutListConfiguration)?) in
             guard let entry = shard.entries[account] else { return (nil, (shard.changes, shard.setup)) }
             shard.clock.touch(entry.slot)
             return (entry.list, nil)

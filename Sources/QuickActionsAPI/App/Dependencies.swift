@@ -11,7 +11,7 @@ public struct Dependencies: Sendable {
     public var mode: AccountMode
     /// The settings from the operator's files (the shortcut setup, the tokens), which a reload
     /// replaces; the lists and streams follow (see `Router.api`).
-    public var settings: CurrentSettings
+    public var settings: CurrentConfiguration
     /// The accounts' shortcut lists (single-account mode's pinned: see `AccountShortcutLists`).
     public var lists: AccountShortcutLists
     /// Request counters, scraped at `/metrics`.
@@ -33,7 +33,7 @@ public struct Dependencies: Sendable {
 
     /// Creates the dependencies.
     public init(
-        store: any DataStore, mode: AccountMode = .single, settings: CurrentSettings, lists: AccountShortcutLists, metrics: Metrics,
+        store: any DataStore, mode: AccountMode = .single, settings: CurrentConfiguration, lists: AccountShortcutLists, metrics: Metrics,
         events: EventHub, idempotencyTTLSeconds: Int64, logger: RequestLogger = RequestLogger(level: .error), workers: StoreWorkers? = nil,
         schedule: ScheduleBoard? = nil
     ) {

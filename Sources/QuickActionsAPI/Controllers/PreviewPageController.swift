@@ -20,7 +20,7 @@ final class PreviewPageController: Sendable {
     private let styleSheet = SharedBytes(Array(PreviewAssets.styleSheet.utf8))
 
     /// Creates the controller; the language menu lists the languages of `settings`' catalog.
-    init(settings: CurrentSettings) {
+    init(settings: CurrentConfiguration) {
         page = Mutex(Self.page(catalog: settings.shortcuts.catalog))
         settings.onReplace { [weak self] old, new in
             guard let self, new.shortcuts.catalog?.languages != old.shortcuts.catalog?.languages else { return }

@@ -13,11 +13,11 @@ final class ScheduledItemsController: Sendable {
     /// The store holding the items (and, with `--accounts`, the accounts they name).
     let store: (any DataStore)?
     /// The static items, whose types no scheduled item may take.
-    let settings: CurrentSettings
+    let settings: CurrentConfiguration
     /// Multi-account mode: an item may name accounts.
     let multiAccount: Bool
 
-    init(board: ScheduleBoard?, store: (any DataStore)?, settings: CurrentSettings, multiAccount: Bool) {
+    init(board: ScheduleBoard?, store: (any DataStore)?, settings: CurrentConfiguration, multiAccount: Bool) {
         self.board = board
         self.store = store
         self.settings = settings

@@ -6,7 +6,7 @@ import StorageCore
 final class ShortcutsController: Sendable {
     static let listQuery = ["visible", "platform", "explain", "include"]
     /// Where the languages to negotiate are read, per request.
-    let settings: CurrentSettings
+    let settings: CurrentConfiguration
     /// How the lists order their favorites, and the half-life of the scores: what `explain` says.
     let ranking: (order: DynamicOrder, halfLife: UsageHalfLife)
 
@@ -23,7 +23,7 @@ final class ShortcutsController: Sendable {
 
     /// Serves the request's account's list (`AccountScope.shortcuts()`).
     init(
-        settings: CurrentSettings, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil,
+        settings: CurrentConfiguration, order: DynamicOrder = .default, usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil,
         changeFeed: ChangeFeedStatus? = nil
     ) {
         self.settings = settings

@@ -8,7 +8,7 @@ final class TriggerController: Sendable {
     static let listQuery = ["limit", "type", "contactId"]
     static let noQuery: [String] = []
     /// Where the static types are read, per trigger (a reload may change them).
-    let settings: CurrentSettings
+    let settings: CurrentConfiguration
     let events: EventHub
     let metrics: Metrics
     /// How long answers are kept for retries.
@@ -22,7 +22,7 @@ final class TriggerController: Sendable {
 
     /// Every operation acts on the request's account: its contacts, its triggers, its streams.
     init(
-        settings: CurrentSettings, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64,
+        settings: CurrentConfiguration, events: EventHub, metrics: Metrics, idempotencyTTLMilliseconds: Int64,
         usageHalfLife: UsageHalfLife = .default, schedule: ScheduleBoard? = nil, logger: RequestLogger
     ) {
         self.schedule = schedule

@@ -3,7 +3,7 @@ import HTTPServer
 import QuickActions
 import Synchronization
 
-/// `GET /shortcuts/android/res.zip`'s archive for one `ShortcutSetup`, built on first use and
+/// `GET /shortcuts/android/res.zip`'s archive for one `ShortcutListConfiguration`, built on first use and
 /// kept with the setup: it holds the static items only, which change only when a reload
 /// replaces the setup (and with it this archive), as the lists' other representations do.
 /// Building it takes over a second with thousands of items; a request then costs a lookup.
@@ -14,7 +14,7 @@ final class AndroidResourcesArchive: Sendable {
     private let built = Mutex<Built?>(nil)
 
     /// The archive of `setup`, built by the first caller while the others wait for it.
-    func archive(of setup: ShortcutSetup) -> Built {
+    func archive(of setup: ShortcutListConfiguration) -> Built {
         built.withLock { built in
             if let built { return built }
             let result: Built

@@ -45,7 +45,7 @@ public final class ScheduleBoard: Sendable {
     /// (`ScheduledItemStore.remoteChanges`) is read on a queue of the board's own.
     public init(
         items: any ScheduledItemStore, accounts: (any AccountStore)? = nil, clock: any EdgeClock = DispatchEdgeClock(),
-        staleWindow: Duration = ScheduleTimeline.defaultStaleWindow, retention: Duration = Tombstone.defaultRetention
+        staleWindow: Duration = ScheduleTimeline.defaultStaleWindow, retention: Duration = DisabledItem.defaultRetention
     ) throws(StorageError) {
         self.items = items
         accountStore = accounts
@@ -117,11 +117,11 @@ public final class ScheduleBoard: Sendable {
 
     /// The disabled items of `account`'s list at `now`: one per item that left it (ended or
     /// deleted after it showed) within the retention, oldest first.
-    public func tombstones(for account: AccountKey, at now: Timestamp) -> [Tombstone] {
+    public func disabledItems(for account: AccountKey, at now: Timestamp) -> [DisabledItem] {
         state.withLock { state in
-            state.stored.compactMap { stored -> Tombstone? in
-                guard let tombstone = stored.tombstone(at: now), !tombstone.isExpired(at: now, retention: retention) else { return nil }
-                return Self.applies(stored.item, to: account, in: state) ? tombstone : nil
+            state.stored.compactMap { stored -> DisabledItem? in
+                guard let disabledItem = stored.disabledItem(at: now), !disabledItem.isExpired(at: now, retention: retention) else { return nil }
+                return Self.applies(stored.item, to: account, in: state) ? disabledItem : nil
             }
         }
     }

@@ -28,13 +28,14 @@ struct ShortcutAnnotations {
         acceptLanguage = request.http.headers["Accept-Language"]
     }
 
-    /// The annotated list of `account` as `key` asks, from its favorites and tombstones as
+    /// The annotated list of `account` as `key` asks, from its favorites and disabled items as
     /// stored now. iOS's list must be JSON; Android's gains the same annotations (a disabled
     /// item is a shortcut with `enabled: false`, labelled with its message, since the label
     /// it had is gone with its favorite); the web's `shortcuts` member has no place for either
     /// (a manifest's shortcut is listed or not), so it is the list as cached.
     func response(
-        key: ShortcutRepresentationKey, account: AccountScope, settings: ServiceSettings, ranking: (order: DynamicOrder, halfLife: UsageHalfLife),
+        key: ShortcutRepresentationKey, account: AccountScope, settings: ReloadableConfiguration,
+        ranking: (order: DynamicOrder, halfLife: UsageHalfLife),
         schedule: ScheduleBoard? = nil
     ) throws -> HTTPResponse {
         let member: String?
@@ -68,9 +69,9 @@ struct ShortcutAnnotations {
             }
         }
         if includeDisabled {
-            let ended = schedule.map { $0.tombstones(for: account.key, at: $0.now()) } ?? []
-            let tombstones = (try account.contacts.tombstones() + ended).sorted { $0.since < $1.since }
-            let disabled = try Self.disabledItems(tombstones, format: key.format, setup: setup, acceptLanguage: acceptLanguage)
+            let ended = schedule.map { $0.disabledItems(for: account.key, at: $0.now()) } ?? []
+            let disabledItems = (try account.contacts.disabledItems() + ended).sorted { $0.since < $1.since }
+            let disabled = try Self.disabledItems(disabledItems, format: key.format, setup: setup, acceptLanguage: acceptLanguage)
             items += disabled.items
             for language in disabled.languages where !languages.contains(language) { languages.append(language) }
         }
@@ -88,12 +89,12 @@ struct ShortcutAnnotations {
         return headers
     }
 
-    /// The disabled items of `tombstones` as `format` lists them, and the languages of their
+    /// The disabled items of `disabledItems` as `format` lists them, and the languages of their
     /// messages. `acceptLanguage` is negotiated once for them all.
     private static func disabledItems(
-        _ tombstones: [Tombstone], format: ShortcutRepresentationKey.Format, setup: ShortcutSetup, acceptLanguage: String?
+        _ disabledItems: [DisabledItem], format: ShortcutRepresentationKey.Format, setup: ShortcutListConfiguration, acceptLanguage: String?
     ) throws -> (items: [JSONValue], languages: [String]) {
-        guard !tombstones.isEmpty else { return ([], []) }
+        guard !disabledItems.isEmpty else { return ([], []) }
         let messages = DisabledMessages(catalog: setup.catalog)
         let negotiated = messages.language(for: acceptLanguage)
         var languages: [String] = []
@@ -103,13 +104,13 @@ struct ShortcutAnnotations {
             return message.text
         }
         guard format == .android else {
-            let items = tombstones.map { $0.json(message: message($0.reason)) }
+            let items = disabledItems.map { $0.json(message: message($0.reason)) }
             return (items, languages)
         }
-        let disabled = tombstones.map { tombstone in
-            let text = message(tombstone.reason)
+        let disabled = disabledItems.map { disabledItem in
+            let text = message(disabledItem.reason)
             return ShortcutItem(
-                type: tombstone.type, localizedTitle: text, userInfo: tombstone.userInfo, kind: .dynamic, visible: false, enabled: false,
+                type: disabledItem.type, localizedTitle: text, userInfo: disabledItem.userInfo, kind: .dynamic, visible: false, enabled: false,
                 disabledMessage: text)
         }
         var bytes: [UInt8] = []

@@ -6,8 +6,8 @@ import Synchronization
 public final class InMemoryContactRepository: ContactRepository {
     private struct State {
         var byAccount: [AccountKey: [Contact]] = [:]
-        /// Each account's tombstones, oldest first.
-        var tombstones: [AccountKey: [Tombstone]] = [:]
+        /// Each account's disabled items, oldest first.
+        var disabledItems: [AccountKey: [DisabledItem]] = [:]
         var nextSequence: Int64 = 1
         /// Accounts deleted: a create for one of them stores nothing.
         var deleted: Set<AccountKey> = []
@@ -32,7 +32,7 @@ public final class InMemoryContactRepository: ContactRepository {
     public var changes: ContactChangeFeed { shared.changes }
 
     /// Creates an empty repository, viewed as the account `default`'s; `clock` supplies
-    /// timestamps, and each account keeps at most `limits.maxDisabledItems` tombstones.
+    /// timestamps, and each account keeps at most `limits.maxDisabledItems` disabled items.
     public init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now, limits: StoreLimits = .standard) {
         self.shared = Shared(maxDisabledItems: limits.maxDisabledItems)
         self.clock = clock
@@ -55,7 +55,7 @@ public final class InMemoryContactRepository: ContactRepository {
     func removeAll(of account: AccountKey) {
         shared.state.withLock { state in
             state.byAccount[account] = nil
-            state.tombstones[account] = nil
+            state.disabledItems[account] = nil
             state.deleted.insert(account)
         }
     }
@@ -103,9 +103,9 @@ public final class InMemoryContactRepository: ContactRepository {
             }
             if let index, case .done(let before, let after?) = result {
                 state.byAccount[account]?[index] = after
-                let tombstone = ContactWriteRule.tombstone(of: result, at: now)
-                Self.apply(tombstone, to: &state.tombstones[account, default: []], limit: shared.maxDisabledItems)
-                changes.publish(ContactChange(account: account, before: before, after: after, tombstone: tombstone))
+                let disabledItem = ContactWriteRule.disabledItem(of: result, at: now)
+                Self.apply(disabledItem, to: &state.disabledItems[account, default: []], limit: shared.maxDisabledItems)
+                changes.publish(ContactChange(account: account, before: before, after: after, disabledItem: disabledItem))
             }
             return result
         }
@@ -118,33 +118,33 @@ public final class InMemoryContactRepository: ContactRepository {
             let result = ContactWriteRule.delete(index.flatMap { state.byAccount[account]?[$0] }, expectedRevision: expectedRevision)
             if let index, case .done(let before, _) = result {
                 state.byAccount[account]?.remove(at: index)
-                let tombstone = ContactWriteRule.tombstone(of: result, at: now)
-                Self.apply(tombstone, to: &state.tombstones[account, default: []], limit: shared.maxDisabledItems)
-                changes.publish(ContactChange(account: account, before: before, after: nil, tombstone: tombstone))
+                let disabledItem = ContactWriteRule.disabledItem(of: result, at: now)
+                Self.apply(disabledItem, to: &state.disabledItems[account, default: []], limit: shared.maxDisabledItems)
+                changes.publish(ContactChange(account: account, before: before, after: nil, disabledItem: disabledItem))
             }
             return result
         }
     }
 
-    /// Applies `change` to an account's tombstones (oldest first); a kept tombstone then
+    /// Applies `change` to an account's disabled items (oldest first); a kept disabled item then
     /// leaves no more than `limit`, the newest by time and then id, as the databases order them.
-    static func apply(_ change: TombstoneChange, to tombstones: inout [Tombstone], limit: Int) {
+    static func apply(_ change: DisabledItemChange, to disabledItems: inout [DisabledItem], limit: Int) {
         switch change {
         case .none:
             break
-        case .keep(let tombstone):
-            tombstones.removeAll { $0.subject == tombstone.subject }
-            tombstones.append(tombstone)
-            guard tombstones.count > limit else { return }
+        case .keep(let disabledItem):
+            disabledItems.removeAll { $0.subject == disabledItem.subject }
+            disabledItems.append(disabledItem)
+            guard disabledItems.count > limit else { return }
             let oldest = Set(
-                tombstones.sorted { ($0.since, $0.subject.id) < ($1.since, $1.subject.id) }.prefix(tombstones.count - limit).map(\.subject))
-            tombstones.removeAll { oldest.contains($0.subject) }
-        case .replaceExisting(let tombstone):
-            guard let index = tombstones.firstIndex(where: { $0.subject == tombstone.subject }) else { return }
-            tombstones.remove(at: index)
-            tombstones.append(tombstone)
+                disabledItems.sorted { ($0.since, $0.subject.id) < ($1.since, $1.subject.id) }.prefix(disabledItems.count - limit).map(\.subject))
+            disabledItems.removeAll { oldest.contains($0.subject) }
+        case .replaceExisting(let disabledItem):
+            guard let index = disabledItems.firstIndex(where: { $0.subject == disabledItem.subject }) else { return }
+            disabledItems.remove(at: index)
+            disabledItems.append(disabledItem)
         case .remove(let subject):
-            tombstones.removeAll { $0.subject == subject }
+            disabledItems.removeAll { $0.subject == subject }
         }
     }
 
@@ -181,24 +181,24 @@ public final class InMemoryContactRepository: ContactRepository {
         }
     }
 
-    /// Deletes at most `limit` tombstones (of every account) older than `cutoff`, oldest first.
+    /// Deletes at most `limit` disabled items (of every account) older than `cutoff`, oldest first.
     /// Returns how many.
-    func purgeTombstones(before cutoff: Timestamp, limit: Int) -> Int {
+    func purgeDisabledItems(before cutoff: Timestamp, limit: Int) -> Int {
         shared.state.withLock { state in
-            let expired = state.tombstones.flatMap { account, tombstones in tombstones.filter { $0.since < cutoff }.map { (account, $0) } }
+            let expired = state.disabledItems.flatMap { account, disabledItems in disabledItems.filter { $0.since < cutoff }.map { (account, $0) } }
                 .sorted { $0.1.since < $1.1.since }.prefix(max(limit, 0))
-            for (account, tombstone) in expired { state.tombstones[account]?.removeAll { $0.subject == tombstone.subject } }
+            for (account, disabledItem) in expired { state.disabledItems[account]?.removeAll { $0.subject == disabledItem.subject } }
             return expired.count
         }
     }
 
-    /// How many tombstones are stored (every account's).
-    var tombstoneCount: Int {
-        shared.state.withLock { $0.tombstones.values.reduce(0) { $0 + $1.count } }
+    /// How many disabled items are stored (every account's).
+    var disabledItemCount: Int {
+        shared.state.withLock { $0.disabledItems.values.reduce(0) { $0 + $1.count } }
     }
 
-    public func tombstones() throws(StorageError) -> [Tombstone] {
-        shared.state.withLock { $0.tombstones[account] ?? [] }
+    public func disabledItems() throws(StorageError) -> [DisabledItem] {
+        shared.state.withLock { $0.disabledItems[account] ?? [] }
     }
 
     public func favorites() throws(StorageError) -> [Contact] {

@@ -23,7 +23,7 @@ public final class InMemoryTriggerStore: TriggerStore {
 
     private final class Shared: Sendable {
         let state = Mutex(State())
-        /// The contacts whose use scores picks count in, and whose tombstones the purge removes.
+        /// The contacts whose use scores picks count in, and whose disabled items the purge removes.
         let contacts: InMemoryContactRepository?
 
         init(contacts: InMemoryContactRepository?) {
@@ -36,7 +36,7 @@ public final class InMemoryTriggerStore: TriggerStore {
     public let account: AccountKey
 
     /// Creates an empty store, viewed as the account `default`'s; with `contacts`, picks count
-    /// in their use scores, and the purge removes their expired tombstones.
+    /// in their use scores, and the purge removes their expired disabled items.
     public init(contacts: InMemoryContactRepository? = nil) {
         shared = Shared(contacts: contacts)
         account = .default
@@ -173,10 +173,10 @@ public final class InMemoryTriggerStore: TriggerStore {
     }
 
     public func purgeDisabled(before cutoff: Timestamp, limit: Int) throws(StorageError) -> Int {
-        shared.contacts?.purgeTombstones(before: cutoff, limit: limit) ?? 0
+        shared.contacts?.purgeDisabledItems(before: cutoff, limit: limit) ?? 0
     }
 
     public func disabledCount() throws(StorageError) -> Int {
-        shared.contacts?.tombstoneCount ?? 0
+        shared.contacts?.disabledItemCount ?? 0
     }
 }

@@ -35,9 +35,9 @@ public struct StoredScheduledItem: Sendable, Equatable {
 
     /// Its disabled item once it left the list, at `instant`: nil while it shows or before, and
     /// for an item deleted before it showed.
-    public func tombstone(at instant: Timestamp) -> Tombstone? {
+    public func disabledItem(at instant: Timestamp) -> DisabledItem? {
         guard wasShown, leftAt <= instant else { return nil }
-        return Tombstone.ended(item, since: leftAt)
+        return DisabledItem.ended(item, since: leftAt)
     }
 
     /// The table the stores keep the items in, as `UndecodableRow` names it.

@@ -10,7 +10,7 @@ import Testing
 /// routes too; the admin routes answer what they always answered there.
 @Suite struct AccountAccessTests {
     private static func access(serviceToken: String?, store: InMemoryDataStore) throws -> AccountAccess {
-        let settings = CurrentSettings(ServiceSettings(serviceToken: serviceToken))
+        let settings = CurrentConfiguration(ReloadableConfiguration(serviceToken: serviceToken))
         let lists = try AccountShortcutLists(capacity: 16, store: store, setup: settings.shortcuts, pinning: AccountMode.single.fixedAccount)
         return AccountAccess(mode: .single, settings: settings, store: store, lists: lists)
     }
@@ -55,9 +55,10 @@ import Testing
     @Test func multiAccountModePinsNoListAndTheDefaultAccountOpensNoOperations() throws {
         let store = InMemoryDataStore()
         let mode = AccountMode.multi(tokenCacheCapacity: 10, maxContactsPerAccount: 10)
-        let lists = try AccountShortcutLists(capacity: 16, store: store, setup: ShortcutSetup(), pinning: mode.fixedAccount)
+        let lists = try AccountShortcutLists(capacity: 16, store: store, setup: ShortcutListConfiguration(), pinning: mode.fixedAccount)
         #expect(lists.pinned == nil)
-        let access = AccountAccess(mode: mode, settings: CurrentSettings(ServiceSettings(adminToken: "admin-secret")), store: store, lists: lists)
+        let access = AccountAccess(
+            mode: mode, settings: CurrentConfiguration(ReloadableConfiguration(adminToken: "admin-secret")), store: store, lists: lists)
         #expect(throws: Problem.self) { try access.authorize(.account(.default), .operations) }
         #expect(try access.authenticate(Self.request("/contacts", bearer: nil)) == nil)
     }

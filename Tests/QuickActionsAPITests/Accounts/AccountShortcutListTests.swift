@@ -143,13 +143,13 @@ import Testing
     func aNewSetupIsANewVersion() throws {
         let repository = InMemoryContactRepository()
         _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
-        let cache = try AccountShortcutList.following(repository, setup: ShortcutSetup(), threadRows: ThreadRows(ownRows: 0))
+        let cache = try AccountShortcutList.following(repository, setup: ShortcutListConfiguration(), threadRows: ThreadRows(ownRows: 0))
         let key = Self.keys[0]
         let before = cache.versioned(key)
         let announced = Mutex<[Int]>([])
         cache.onChange { cache in announced.withLock { $0.append(cache.version) } }
         let items = [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]
-        cache.reconfigure(ShortcutSetup(builder: ShortcutItemBuilder(staticItems: items)))
+        cache.reconfigure(ShortcutListConfiguration(builder: ShortcutItemBuilder(staticItems: items)))
         let after = cache.versioned(key)
         #expect(after.version > before.version)
         #expect(after.representation.etag != before.representation.etag)
@@ -163,9 +163,9 @@ import Testing
     func aRereadKeepsTheNewSetup() throws {
         let repository = InMemoryContactRepository()
         _ = try repository.create(NewContact(name: "Ada", email: nil, favorite: true))
-        let cache = try AccountShortcutList.following(repository, setup: ShortcutSetup(), threadRows: ThreadRows(ownRows: 0))
+        let cache = try AccountShortcutList.following(repository, setup: ShortcutListConfiguration(), threadRows: ThreadRows(ownRows: 0))
         let items = [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]
-        cache.reconfigure(ShortcutSetup(builder: ShortcutItemBuilder(staticItems: items)))
+        cache.reconfigure(ShortcutListConfiguration(builder: ShortcutItemBuilder(staticItems: items)))
         let reconfigured = cache.versioned(Self.keys[0])
         // What the store says of a change it has no details of (another instance's).
         repository.changes.publish(ContactChange(before: nil, after: nil))

@@ -280,7 +280,8 @@ import Testing
         let before = try lists.list(for: alice)
         let oldETag = before.representation(key).etag
         _ = try lists.list(for: bob).representation(key)
-        let setup = ShortcutSetup(builder: ShortcutItemBuilder(staticItems: [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]))
+        let setup = ShortcutListConfiguration(
+            builder: ShortcutItemBuilder(staticItems: [ShortcutItem(type: "New", localizedTitle: "New", kind: .static)]))
         lists.reconfigure(setup)
         #expect(!lists.isCached(alice) && !lists.isCached(bob) && lists.count == 0)
         #expect(lists.validator(for: alice, key: key) == nil, "a validator of the old list would answer 304")

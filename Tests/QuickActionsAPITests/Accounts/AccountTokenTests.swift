@@ -73,7 +73,7 @@ import Testing
         let renderer = ShortcutListRenderer()
         let access = AccountAccess(
             mode: .multi(tokenCacheCapacity: 10, maxContactsPerAccount: 10_000),
-            settings: CurrentSettings(ServiceSettings(adminToken: "admin-secret")),
+            settings: CurrentConfiguration(ReloadableConfiguration(adminToken: "admin-secret")),
             store: store, lists: try AccountShortcutLists(capacity: 10, store: store, builder: ShortcutItemBuilder(), renderer: renderer))
         func principal(_ authorization: String) throws -> Principal? {
             var headers = HTTPHeaders()

@@ -125,7 +125,7 @@ import Testing
     /// version); one that moves a favorite moves it in the cached list, a new version.
     @Test func anAccountsCachedListFollowsThePicksThatMoveAFavorite() throws {
         let store = InMemoryDataStore()
-        let lists = try AccountShortcutLists(capacity: 10, store: store, setup: ShortcutSetup())
+        let lists = try AccountShortcutLists(capacity: 10, store: store, setup: ShortcutListConfiguration())
         let account = try store.accounts.createAccount(name: "a", tokenDigest: Array("a".utf8))
         let contacts = store.contacts(of: account.key)
         let ada = try contacts.create(NewContact(name: "Ada", favorite: true))

@@ -23,7 +23,7 @@ import Testing
         let cache: AccountShortcutList
         var contacts: any ContactRepository { store.contacts(of: .default) }
 
-        init(setup: ShortcutSetup = ShortcutSetup()) throws {
+        init(setup: ShortcutListConfiguration = ShortcutListConfiguration()) throws {
             cache = try AccountShortcutList.following(store.contacts(of: .default), setup: setup, threadRows: ThreadRows(ownRows: 0))
         }
 
@@ -105,7 +105,7 @@ import Testing
     func keptRepresentationsAreTheOnesRenderedFromScratch(seed: UInt64, scheduled: Bool) throws {
         var random = AccountShortcutListTests.SeededGenerator(state: seed)
         let renderer = ShortcutListRenderer(appName: "Person", androidMaxShortcuts: 5)
-        let fixture = try Fixture(setup: ShortcutSetup(renderer: renderer))
+        let fixture = try Fixture(setup: ShortcutListConfiguration(renderer: renderer))
         let showing =
             scheduled
             ? [

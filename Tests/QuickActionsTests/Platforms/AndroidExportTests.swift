@@ -24,8 +24,8 @@ struct IOSFixture: Sendable, CustomStringConvertible {
         IOSFixture(plist: "RealApps/DuckDuckGo/Info.plist", localizations: nil),
     ]
 
-    func load() throws -> (configuration: ShortcutConfiguration, catalog: LocalizationCatalog, region: String) {
-        let configuration = try ShortcutConfiguration.load(path: try FixtureFiles.path(plist), buildSettings: BuildSettings(buildSettings))
+    func load() throws -> (configuration: StaticShortcutConfiguration, catalog: LocalizationCatalog, region: String) {
+        let configuration = try StaticShortcutConfiguration.load(path: try FixtureFiles.path(plist), buildSettings: BuildSettings(buildSettings))
         let catalog = try localizations.map { try LocalizationCatalog.load(directory: try FixtureFiles.path($0)) } ?? LocalizationCatalog(tables: [:])
         return (configuration, catalog, configuration.developmentRegion ?? "en")
     }
@@ -168,7 +168,7 @@ extension AndroidResourceExport {
     }
 
     @Test func aSixtyFourBitUserInfoIntegerIsRefused() throws {
-        let configuration = try ShortcutConfiguration.load(path: try FixtureFiles.path("UserInfoTypes.plist"))
+        let configuration = try StaticShortcutConfiguration.load(path: try FixtureFiles.path("UserInfoTypes.plist"))
         let error = #expect(throws: PlatformExportError.self) {
             try AndroidResourceExport.files(
                 staticItems: configuration.staticItems, catalog: LocalizationCatalog(tables: [:]), developmentRegion: "en")

@@ -36,13 +36,13 @@ import Testing
     }
 
     @Test func aJSONItemsFileMayDisableAnItem() throws {
-        let configuration = try ShortcutConfiguration.parse(
+        let configuration = try StaticShortcutConfiguration.parse(
             Array(#"[{"type": "A", "localizedTitle": "A", "enabled": false, "disabledMessage": "Gone"}, {"type": "B", "localizedTitle": "B"}]"#.utf8),
             source: "items.json")
         #expect(configuration.staticItems.map(\.enabled) == [false, true])
         #expect(configuration.staticItems.first?.disabledMessage == "Gone")
-        #expect(throws: ShortcutConfigurationError.self) {
-            try ShortcutConfiguration.parse(Array(#"[{"type": "A", "localizedTitle": "A", "enabled": "no"}]"#.utf8), source: "items.json")
+        #expect(throws: StaticShortcutConfigurationError.self) {
+            try StaticShortcutConfiguration.parse(Array(#"[{"type": "A", "localizedTitle": "A", "enabled": "no"}]"#.utf8), source: "items.json")
         }
     }
 

@@ -13,12 +13,12 @@ import Testing
             <key>UIApplicationShortcutItemTitle</key><string>Suchen</string>
             </dict></array></dict></plist>
             """
-        let configuration = try ShortcutConfiguration.parse(Array(plist.utf8), source: "inline")
+        let configuration = try StaticShortcutConfiguration.parse(Array(plist.utf8), source: "inline")
         #expect(configuration.developmentRegion == "de-DE")
         let unexpanded = plist.replacingOccurrences(of: "de_DE", with: "$(DEVELOPMENT_LANGUAGE)")
         // DEVELOPMENT_LANGUAGE is `en` unless a build setting says otherwise, as in Xcode.
-        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == "en")
+        #expect(try StaticShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline").developmentRegion == "en")
         let french = BuildSettings(["DEVELOPMENT_LANGUAGE": "fr"])
-        #expect(try ShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline", buildSettings: french).developmentRegion == "fr")
+        #expect(try StaticShortcutConfiguration.parse(Array(unexpanded.utf8), source: "inline", buildSettings: french).developmentRegion == "fr")
     }
 }

@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: ["UserInfoTypes.plist", "UserInfoTypes-binary.plist"])
     func keepsBooleansIntegersRealsAndDatesApart(name: String) throws {
-        let configuration = try ShortcutConfiguration.load(path: try FixtureFiles.path(name))
+        let configuration = try StaticShortcutConfiguration.load(path: try FixtureFiles.path(name))
         let userInfo = try #require(configuration.staticItems.first?.userInfo)
         #expect(userInfo.keys.sorted() == Self.expected.keys.sorted())
         for (key, value) in Self.expected {

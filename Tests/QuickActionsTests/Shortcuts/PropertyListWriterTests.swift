@@ -111,27 +111,27 @@ import Testing
     @Test func theLoaderReadsBackTheSameItems() throws {
         // The loader refuses text holding a control character other than tab, line feed and
         // carriage return, as operator files may not carry one (`OperatorText`).
-        #expect(throws: ShortcutConfigurationError.self) {
-            try ShortcutConfiguration.parse(PropertyListWriter.xml(items: Self.richItems), source: "written.plist")
+        #expect(throws: StaticShortcutConfigurationError.self) {
+            try StaticShortcutConfiguration.parse(PropertyListWriter.xml(items: Self.richItems), source: "written.plist")
         }
         var items = Self.richItems
         items[0].userInfo?["control"] = nil
-        let configuration = try ShortcutConfiguration.parse(PropertyListWriter.xml(items: items), source: "written.plist")
+        let configuration = try StaticShortcutConfiguration.parse(PropertyListWriter.xml(items: items), source: "written.plist")
         // An empty subtitle is written as it is, and read back as absent, as iOS reads it.
         var expected = items
         expected[3].localizedSubtitle = nil
         #expect(configuration.staticItems == expected)
         #expect(configuration.warnings.map(\.rule) == ["empty-value"])
 
-        let sample = try ShortcutConfiguration.load(path: try FixtureFiles.path("Info.plist")).staticItems
-        let reread = try ShortcutConfiguration.parse(PropertyListWriter.xml(items: sample), source: "written.plist")
+        let sample = try StaticShortcutConfiguration.load(path: try FixtureFiles.path("Info.plist")).staticItems
+        let reread = try StaticShortcutConfiguration.parse(PropertyListWriter.xml(items: sample), source: "written.plist")
         #expect(reread.staticItems == sample)
     }
 
     @Test func datesKeepWholeSecondsOnly() throws {
         let item = ShortcutItem(
             type: "T", localizedTitle: "T", userInfo: ["at": .date(Timestamp(millisecondsSince1970: -1))], kind: .static)
-        let reread = try ShortcutConfiguration.parse(PropertyListWriter.xml(items: [item]), source: "written.plist")
+        let reread = try StaticShortcutConfiguration.parse(PropertyListWriter.xml(items: [item]), source: "written.plist")
         #expect(reread.staticItems.first?.userInfo?["at"] == .date(Timestamp(millisecondsSince1970: -1000)), "rounded down")
     }
 

@@ -10,7 +10,7 @@ enum SourceAppFixture {
     ])
 
     /// `SourceApp/Info.plist` read with `settings`.
-    static func configuration(_ settings: BuildSettings = buildSettings) throws -> ShortcutConfiguration {
-        try ShortcutConfiguration.load(path: try FixtureFiles.path("SourceApp/Info.plist"), buildSettings: settings)
+    static func configuration(_ settings: BuildSettings = buildSettings) throws -> StaticShortcutConfiguration {
+        try StaticShortcutConfiguration.load(path: try FixtureFiles.path("SourceApp/Info.plist"), buildSettings: settings)
     }
 }

@@ -49,29 +49,31 @@ import Testing
     }
 
     @Test func anInfoPlistTitleOrSubtitleWithAControlCharacterIsRefused() throws {
-        let title = try #require(throws: ShortcutConfigurationError.self) {
-            try ShortcutConfiguration.parse(Array(Self.plist(title: "Compose&#x7F;").utf8), source: "Info.plist")
+        let title = try #require(throws: StaticShortcutConfigurationError.self) {
+            try StaticShortcutConfiguration.parse(Array(Self.plist(title: "Compose&#x7F;").utf8), source: "Info.plist")
         }
         #expect(
             title.description
                 == "Info.plist:9: item 0: UIApplicationShortcutItemTitle holds the control character U+007F, which no label, title or identifier may hold"
         )
-        let subtitle = try #require(throws: ShortcutConfigurationError.self) {
-            try ShortcutConfiguration.parse(Array(Self.plist(title: "Compose", subtitle: "\u{9B}2J").utf8), source: "Info.plist")
+        let subtitle = try #require(throws: StaticShortcutConfigurationError.self) {
+            try StaticShortcutConfiguration.parse(Array(Self.plist(title: "Compose", subtitle: "\u{9B}2J").utf8), source: "Info.plist")
         }
         #expect(subtitle.itemIndex == 0 && subtitle.line == 10 && subtitle.reason.hasPrefix("UIApplicationShortcutItemSubtitle holds"))
-        #expect(try ShortcutConfiguration.parse(Array(Self.plist(title: "Com\tpose").utf8), source: "Info.plist").staticItems.count == 1)
+        #expect(try StaticShortcutConfiguration.parse(Array(Self.plist(title: "Com\tpose").utf8), source: "Info.plist").staticItems.count == 1)
         // A control character in userInfo text, or from a build setting, is refused too.
         let settings = BuildSettings(["NAME": "x\u{7}"])
-        let fromSetting = try #require(throws: ShortcutConfigurationError.self) {
-            try ShortcutConfiguration.parse(Array(Self.plist(title: "$(NAME)").utf8), source: "Info.plist", buildSettings: settings)
+        let fromSetting = try #require(throws: StaticShortcutConfigurationError.self) {
+            try StaticShortcutConfiguration.parse(Array(Self.plist(title: "$(NAME)").utf8), source: "Info.plist", buildSettings: settings)
         }
         #expect(fromSetting.reason.contains("U+0007") && fromSetting.line == nil)
     }
 
     @Test func aJSONItemsFileWithAControlCharacterIsRefusedWithItsLine() throws {
         let json = "{\"items\": [\n  {\"type\": \"compose\",\n   \"localizedTitle\": \"Compose\\u001b[2J\"}\n]}"
-        let error = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.parse(Array(json.utf8), source: "items.json") }
+        let error = try #require(throws: StaticShortcutConfigurationError.self) {
+            try StaticShortcutConfiguration.parse(Array(json.utf8), source: "items.json")
+        }
         #expect(
             error.description == "items.json:3: has a string that holds the control character U+001B, which no label, title or identifier may hold")
     }
@@ -118,19 +120,20 @@ import Testing
                 != PlatformMapping())
         let catalog = try StringCatalog.parse(mark + Array(#"{"sourceLanguage": "en", "strings": {"A": {}}}"#.utf8))
         #expect(catalog.tables["en"] == ["A": "A"])
-        #expect(try ShortcutConfiguration.parse(mark + Array(Self.plist(title: "Compose").utf8), source: "Info.plist").staticItems.count == 1)
+        #expect(try StaticShortcutConfiguration.parse(mark + Array(Self.plist(title: "Compose").utf8), source: "Info.plist").staticItems.count == 1)
         #expect(
-            try ShortcutConfiguration.parse(mark + Array(#"[{"type": "a", "localizedTitle": "A"}]"#.utf8), source: "i.json").staticItems.count == 1)
+            try StaticShortcutConfiguration.parse(mark + Array(#"[{"type": "a", "localizedTitle": "A"}]"#.utf8), source: "i.json").staticItems.count
+                == 1)
         #expect(try StringsFile.parse(mark + Array("\"a\" = \"b\";".utf8)) == ["a": "b"])
         #expect(try XMLReader.parse(mark + Array("<resources/>".utf8)).name.localName == "resources")
     }
 
     @Test func anEmptyConfigurationFileIsSaidToBeEmpty() {
-        #expect(throws: ShortcutConfigurationError(kind: .malformed, path: "Info.plist", reason: "is empty", line: 1)) {
-            try ShortcutConfiguration.parse([], source: "Info.plist")
+        #expect(throws: StaticShortcutConfigurationError(kind: .malformed, path: "Info.plist", reason: "is empty", line: 1)) {
+            try StaticShortcutConfiguration.parse([], source: "Info.plist")
         }
-        #expect(throws: ShortcutConfigurationError(kind: .malformed, path: "Info.plist", reason: "is empty", line: 1)) {
-            try ShortcutConfiguration.parse(ByteOrderMark.utf8 + Array(" \n".utf8), source: "Info.plist")
+        #expect(throws: StaticShortcutConfigurationError(kind: .malformed, path: "Info.plist", reason: "is empty", line: 1)) {
+            try StaticShortcutConfiguration.parse(ByteOrderMark.utf8 + Array(" \n".utf8), source: "Info.plist")
         }
     }
 }

@@ -43,12 +43,12 @@ import Testing
             }
             #expect(before == created && after.favorite && after.revision == created.revision + 1)
             #expect(try repository.get(id: created.id) == after)
-            // Each change carries what it did to the tombstones (the clock stands still: `updatedAt` is now).
+            // Each change carries what it did to the disabled items (the clock stands still: `updatedAt` is now).
             #expect(
                 changes.withLock { $0.last }
                     == ContactChange(
                         account: repository.account, before: created, after: after,
-                        tombstone: TombstoneChange.of(before: created, after: after, at: after.updatedAt)))
+                        disabledItem: DisabledItemChange.of(before: created, after: after, at: after.updatedAt)))
 
             let stale = try Self.wait {
                 repository.update(id: created.id, ContactPatch(name: "X"), expectedRevision: created.revision, completion: $0)
@@ -64,7 +64,7 @@ import Testing
                 changes.withLock { $0.last }
                     == ContactChange(
                         account: repository.account, before: after, after: nil,
-                        tombstone: .keep(Tombstone.favorite(after.id, reason: .deleted, since: after.updatedAt))))
+                        disabledItem: .keep(DisabledItem.favorite(after.id, reason: .deleted, since: after.updatedAt))))
         }
     }
 

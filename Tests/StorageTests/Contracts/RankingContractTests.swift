@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// What every store keeps for the order of the dynamic items and the disabled items: pin
-/// orders, usage keys counted in a trigger's transaction, and tombstones written with the
+/// orders, usage keys counted in a trigger's transaction, and disabled items written with the
 /// contact write that makes them.
 @Suite struct RankingContractTests {
     private static let halfLife = UsageHalfLife.default
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test(arguments: RepositoryKind.local)
-    func tombstonesFollowTheWritesThatMakeThem(kind: RepositoryKind) throws {
+    func disabledItemsFollowTheWritesThatMakeThem(kind: RepositoryKind) throws {
         let clock = TestClock()
         try withAccount(kind, clock: clock) { _, contacts, triggers in
             let ada = try contacts.create(NewContact(name: "Ada", favorite: true))
@@ -107,23 +107,24 @@ import Testing
             let cy = try contacts.create(NewContact(name: "Cy"))
             let start = clock.now
             _ = try contacts.update(id: ada.id, ContactPatch(favorite: false), expectedRevision: nil)
-            #expect(try contacts.tombstones() == [Tombstone.favorite(ada.id, reason: .unfavorited, since: start)])
+            #expect(try contacts.disabledItems() == [DisabledItem.favorite(ada.id, reason: .unfavorited, since: start)])
             clock.advance(by: 10)
             _ = try contacts.delete(id: bob.id, expectedRevision: nil)
             _ = try contacts.delete(id: cy.id, expectedRevision: nil)
             #expect(
-                try contacts.tombstones() == [
-                    Tombstone.favorite(ada.id, reason: .unfavorited, since: start), Tombstone.favorite(bob.id, reason: .deleted, since: clock.now),
+                try contacts.disabledItems() == [
+                    DisabledItem.favorite(ada.id, reason: .unfavorited, since: start),
+                    DisabledItem.favorite(bob.id, reason: .deleted, since: clock.now),
                 ])
-            // A favorite again: its item shows, so no tombstone.
+            // A favorite again: its item shows, so no disabled item.
             _ = try contacts.update(id: ada.id, ContactPatch(favorite: true), expectedRevision: nil)
-            #expect(try contacts.tombstones() == [Tombstone.favorite(bob.id, reason: .deleted, since: clock.now)])
+            #expect(try contacts.disabledItems() == [DisabledItem.favorite(bob.id, reason: .deleted, since: clock.now)])
             #expect(try triggers.disabledCount() >= 1)
         }
     }
 
     @Test(arguments: RepositoryKind.local)
-    func thePurgeRemovesTheOldestTombstonesInBatches(kind: RepositoryKind) throws {
+    func thePurgeRemovesTheOldestDisabledItemsInBatches(kind: RepositoryKind) throws {
         let clock = TestClock()
         try withAccount(kind, clock: clock) { _, contacts, triggers in
             let before = try triggers.disabledCount()
@@ -136,15 +137,15 @@ import Testing
             }
             #expect(try triggers.disabledCount() == before + 3)
             #expect(try triggers.purgeDisabled(before: times[2], limit: 1) == 1)
-            #expect(try contacts.tombstones().map(\.since) == [times[1], times[2]])
+            #expect(try contacts.disabledItems().map(\.since) == [times[1], times[2]])
             #expect(try triggers.purgeDisabled(before: times[2], limit: 10) == 1)
             #expect(try triggers.purgeDisabled(before: times[2], limit: 10) == 0)
-            #expect(try contacts.tombstones().map(\.since) == [times[2]])
+            #expect(try contacts.disabledItems().map(\.since) == [times[2]])
         }
     }
 
     @Test(arguments: RepositoryKind.local)
-    func deletingAnAccountLeavesNoTombstones(kind: RepositoryKind) throws {
+    func deletingAnAccountLeavesNoDisabledItems(kind: RepositoryKind) throws {
         try kind.withStore { store in
             let account = try store.accounts.createAccount(name: "gone", tokenDigest: Array("gone-\(kind.name)".utf8))
             let contacts = store.contacts(of: account.key)
@@ -166,10 +167,10 @@ import Testing
         @Test func aPickCountsInTheUsageKeyOnceWithoutANewRevision() throws {
             try contract.aPickCountsInTheUsageKeyOnceWithoutANewRevision(kind: .postgres)
         }
-        @Test func tombstonesFollowTheWritesThatMakeThem() throws { try contract.tombstonesFollowTheWritesThatMakeThem(kind: .postgres) }
-        @Test func thePurgeRemovesTheOldestTombstonesInBatches() throws {
-            try contract.thePurgeRemovesTheOldestTombstonesInBatches(kind: .postgres)
+        @Test func disabledItemsFollowTheWritesThatMakeThem() throws { try contract.disabledItemsFollowTheWritesThatMakeThem(kind: .postgres) }
+        @Test func thePurgeRemovesTheOldestDisabledItemsInBatches() throws {
+            try contract.thePurgeRemovesTheOldestDisabledItemsInBatches(kind: .postgres)
         }
-        @Test func deletingAnAccountLeavesNoTombstones() throws { try contract.deletingAnAccountLeavesNoTombstones(kind: .postgres) }
+        @Test func deletingAnAccountLeavesNoDisabledItems() throws { try contract.deletingAnAccountLeavesNoDisabledItems(kind: .postgres) }
     }
 }

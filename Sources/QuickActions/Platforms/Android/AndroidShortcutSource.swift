@@ -13,7 +13,7 @@ import Foundation
 /// `developmentLanguage`.
 public struct AndroidShortcutSource: Sendable {
     /// The static items and the development language.
-    public var configuration: ShortcutConfiguration
+    public var configuration: StaticShortcutConfiguration
     /// The translations, keyed by string name.
     public var catalog: LocalizationCatalog
     /// The string resources as read.
@@ -98,11 +98,11 @@ public struct AndroidShortcutSource: Sendable {
         }
         guard problems.isEmpty else { throw AndroidSourceError(problems: problems) }
         do {
-            try ShortcutConfiguration.checkUniqueTypes(items, source: file)
+            try StaticShortcutConfiguration.checkUniqueTypes(items, source: file)
         } catch {
             throw AndroidSourceError(AndroidSourceProblem(kind: .duplicateID, file: file, reason: error.reason))
         }
-        let configuration = ShortcutConfiguration(
+        let configuration = StaticShortcutConfiguration(
             staticItems: items, appName: strings.text("app_name", language: nil), developmentRegion: developmentLanguage)
         return AndroidShortcutSource(configuration: configuration, catalog: strings.catalog(defaultLanguage: developmentLanguage), strings: strings)
     }

@@ -1,40 +1,41 @@
 import Foundation
 
-extension ShortcutConfiguration {
+extension StaticShortcutConfiguration {
     /// Parses an XML or binary Info.plist's `UIApplicationShortcutItems`, with the build
     /// settings in its strings expanded as Xcode does when it builds the app.
     ///
     /// Stricter than SpringBoard, which silently drops an item without a type or title and
     /// ignores an unknown icon type: here each is an error naming the item. An empty optional
     /// key is read as absent, as SpringBoard does, with an `empty-value` warning.
-    static func parsePropertyList(_ bytes: [UInt8], source: String, buildSettings: BuildSettings) throws(ShortcutConfigurationError)
-        -> ShortcutConfiguration
+    static func parsePropertyList(_ bytes: [UInt8], source: String, buildSettings: BuildSettings) throws(StaticShortcutConfigurationError)
+        -> StaticShortcutConfiguration
     {
         if let problem = BinaryPropertyListScreen.problem(in: bytes) {
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: problem)
+            throw StaticShortcutConfigurationError(kind: .malformed, path: source, reason: problem)
         }
         let root: Any
         var format = PropertyListSerialization.PropertyListFormat.xml
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         } catch {
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is not a valid property list (\(FileContents.explain(error)))")
+            throw StaticShortcutConfigurationError(
+                kind: .malformed, path: source, reason: "is not a valid property list (\(FileContents.explain(error)))")
         }
         // The OpenStep parser accepts almost any text as a string, so only XML and binary count.
         guard format == .xml || format == .binary else {
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is neither an XML nor a binary property list nor JSON")
+            throw StaticShortcutConfigurationError(kind: .malformed, path: source, reason: "is neither an XML nor a binary property list nor JSON")
         }
         guard let dictionary = root as? [String: Any] else {
             let name = PropertyListValue.foundationTypeName(root)
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "has a \(name) at its root, not a dictionary")
+            throw StaticShortcutConfigurationError(kind: .malformed, path: source, reason: "has a \(name) at its root, not a dictionary")
         }
         guard let entry = dictionary[ShortcutInfoPlistKey.items] else {
-            throw ShortcutConfigurationError(
+            throw StaticShortcutConfigurationError(
                 kind: .missingShortcutItems, path: source, reason: "has no \(ShortcutInfoPlistKey.items) array")
         }
         guard let entries = entry as? [Any] else {
             let name = PropertyListValue.foundationTypeName(entry)
-            throw ShortcutConfigurationError(
+            throw StaticShortcutConfigurationError(
                 kind: .missingShortcutItems, path: source, reason: "\(ShortcutInfoPlistKey.items) is a \(name), not an array")
         }
         var expander = InfoPlistExpander(settings: buildSettings)
@@ -65,7 +66,7 @@ extension ShortcutConfiguration {
                 index: finding.index, type: finding.index.map { items[$0].type }, rule: "unexpanded-build-setting",
                 message: "\(finding.key) \"\(finding.text)\" uses the build setting \(finding.reference.name), \(finding.reference.explanation)")
         }
-        return ShortcutConfiguration(
+        return StaticShortcutConfiguration(
             staticItems: items, appName: appName(in: bundleKeys), developmentRegion: region,
             warnings: ([nil] + items.indices.map { $0 }).flatMap { index in (unexpanded + emptyValues).filter { $0.index == index } })
     }
@@ -73,11 +74,11 @@ extension ShortcutConfiguration {
     /// Refuses the first item whose text holds a control character (`OperatorText`), with the
     /// line when `bytes` (an XML property list's) has one: Foundation keeps no lines, so it is
     /// found again in the bytes.
-    static func refuseControlCharacters(in items: [ShortcutItem], bytes: [UInt8]?, source: String) throws(ShortcutConfigurationError) {
+    static func refuseControlCharacters(in items: [ShortcutItem], bytes: [UInt8]?, source: String) throws(StaticShortcutConfigurationError) {
         for (index, item) in items.enumerated() {
             guard let problem = OperatorText.problem(in: item) else { continue }
             let line = bytes.flatMap { OperatorText.firstRefused(inXML: $0)?.line }
-            throw ShortcutConfigurationError(kind: .invalidItem, path: source, itemIndex: index, reason: problem, line: line)
+            throw StaticShortcutConfigurationError(kind: .invalidItem, path: source, itemIndex: index, reason: problem, line: line)
         }
     }
 

@@ -4,7 +4,7 @@ import QuickActions
 import Sharding
 import Synchronization
 
-/// The one holder of the settings in force (`ServiceSettings`): every part of the API that
+/// The one holder of the settings in force (`ReloadableConfiguration`): every part of the API that
 /// depends on the operator's files reads them here, and a reload replaces them here, whole.
 ///
 /// Two readers, two paths:
@@ -19,7 +19,7 @@ import Synchronization
 /// not freed. A view is a few hundred bytes (two digests and the language tags), and a reload that leaves
 /// them as they were keeps the current view, so only a reload that changes a token or the set
 /// of languages keeps one more.
-public final class CurrentSettings: Sendable {
+public final class CurrentConfiguration: Sendable {
     /// What a request reads of the settings.
     final class RequestView: Sendable {
         /// The SHA-256 digest of the service token, if any.
@@ -29,7 +29,7 @@ public final class CurrentSettings: Sendable {
         /// The languages of the catalog, if any.
         let languages: LanguageNegotiator?
 
-        init(_ settings: ServiceSettings) {
+        init(_ settings: ReloadableConfiguration) {
             serviceTokenDigest = settings.serviceToken.map { SHA256.Digest(hashing: Array($0.utf8)) }
             adminTokenDigest = settings.adminToken.map { SHA256.Digest(hashing: Array($0.utf8)) }
             languages = settings.shortcuts.catalog?.negotiator
@@ -41,9 +41,9 @@ public final class CurrentSettings: Sendable {
     }
 
     /// An observer of replacements: told the settings before and after.
-    public typealias Observer = @Sendable (_ old: ServiceSettings, _ new: ServiceSettings) -> Void
+    public typealias Observer = @Sendable (_ old: ReloadableConfiguration, _ new: ReloadableConfiguration) -> Void
 
-    private let settings: Mutex<ServiceSettings>
+    private let settings: Mutex<ReloadableConfiguration>
     /// The current request view, and every one that was ever current (see the type's comment).
     private let views: ReplaceableReference<RequestView>
     private let observers = Mutex<[Observer]>([])
@@ -53,18 +53,18 @@ public final class CurrentSettings: Sendable {
     private let typeClaims = NSLock()
 
     /// Holds `settings`.
-    public init(_ settings: ServiceSettings) {
+    public init(_ settings: ReloadableConfiguration) {
         self.settings = Mutex(settings)
         views = ReplaceableReference(RequestView(settings))
     }
 
     /// The settings in force.
-    public var current: ServiceSettings {
+    public var current: ReloadableConfiguration {
         settings.withLock { $0 }
     }
 
     /// The shortcut setup in force.
-    public var shortcuts: ShortcutSetup {
+    public var shortcuts: ShortcutListConfiguration {
         settings.withLock { $0.shortcuts }
     }
 
@@ -102,7 +102,7 @@ public final class CurrentSettings: Sendable {
 
     /// Puts `new` in force: requests that begin after this returns see it (the new tokens, not
     /// the old ones), then the observers are told, before this returns.
-    public func replace(with new: ServiceSettings) {
+    public func replace(with new: ReloadableConfiguration) {
         replacing.withLock { _ in
             let old = settings.withLock { settings in
                 defer { settings = new }

@@ -1,6 +1,6 @@
 import QuickActions
 
-extension ShortcutSetup {
+extension ShortcutListConfiguration {
     /// The dynamic items of `scheduled` in the language the representation `key` is rendered
     /// in (its `Content-Language`: the negotiated table's, else the base language), so that a
     /// list speaks one language.

@@ -1,19 +1,19 @@
-extension ShortcutConfiguration {
+extension StaticShortcutConfiguration {
     /// The fields a JSON item may have, as in the API.
     static let jsonItemFields: Set<String> = [
         "type", "localizedTitle", "localizedSubtitle", "icon", "userInfo", "targetContentIdentifier", "enabled", "disabledMessage",
     ]
 
     /// Parses `[item, …]` or `{"items": [item, …]}`, items in the API's shape.
-    static func parseJSON(_ bytes: [UInt8], source: String) throws(ShortcutConfigurationError) -> ShortcutConfiguration {
+    static func parseJSON(_ bytes: [UInt8], source: String) throws(StaticShortcutConfigurationError) -> StaticShortcutConfiguration {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is not valid JSON (\(error))")
+            throw StaticShortcutConfigurationError(kind: .malformed, path: source, reason: "is not valid JSON (\(error))")
         }
         if let found = OperatorText.firstRefused(inJSON: bytes) {
-            throw ShortcutConfigurationError(
+            throw StaticShortcutConfigurationError(
                 kind: .invalidItem, path: source, reason: "has a string that \(OperatorText.reason(found.scalar))", line: found.line)
         }
         let entries: [JSONValue]
@@ -22,26 +22,26 @@ extension ShortcutConfiguration {
             entries = array
         case .object(let object):
             guard let items = object["items"] else {
-                throw ShortcutConfigurationError(kind: .missingShortcutItems, path: source, reason: "has no \"items\" array")
+                throw StaticShortcutConfigurationError(kind: .missingShortcutItems, path: source, reason: "has no \"items\" array")
             }
             if let unknown = object.keys.sorted().first(where: { $0 != "items" }) {
-                throw ShortcutConfigurationError(
+                throw StaticShortcutConfigurationError(
                     kind: .malformed, path: source, reason: "has an unknown field \"\(unknown)\"; expected {\"items\": [...]}")
             }
             guard case .array(let array) = items else {
-                throw ShortcutConfigurationError(
+                throw StaticShortcutConfigurationError(
                     kind: .missingShortcutItems, path: source, reason: "\"items\" is a \(items.typeName), not an array")
             }
             entries = array
         default:
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "holds a \(root.typeName), not items")
+            throw StaticShortcutConfigurationError(kind: .malformed, path: source, reason: "holds a \(root.typeName), not items")
         }
         var items: [ShortcutItem] = []
         for (index, entry) in entries.enumerated() {
             items.append(try JSONItemReader(source: source, index: index).item(from: entry))
         }
         try checkUniqueTypes(items, source: source)
-        return ShortcutConfiguration(staticItems: items, appName: nil)
+        return StaticShortcutConfiguration(staticItems: items, appName: nil)
     }
 }
 
@@ -50,14 +50,14 @@ private struct JSONItemReader {
     let source: String
     let index: Int
 
-    func failure(_ kind: ShortcutConfigurationError.Kind, _ reason: String) -> ShortcutConfigurationError {
-        ShortcutConfigurationError(kind: kind, path: source, itemIndex: index, reason: reason)
+    func failure(_ kind: StaticShortcutConfigurationError.Kind, _ reason: String) -> StaticShortcutConfigurationError {
+        StaticShortcutConfigurationError(kind: kind, path: source, itemIndex: index, reason: reason)
     }
 
-    func item(from entry: JSONValue) throws(ShortcutConfigurationError) -> ShortcutItem {
+    func item(from entry: JSONValue) throws(StaticShortcutConfigurationError) -> ShortcutItem {
         guard case .object(let fields) = entry else { throw failure(.invalidItem, "is a \(entry.typeName), not an object") }
-        if let unknown = fields.keys.sorted().first(where: { !ShortcutConfiguration.jsonItemFields.contains($0) }) {
-            let allowed = ShortcutConfiguration.jsonItemFields.sorted().joined(separator: ", ")
+        if let unknown = fields.keys.sorted().first(where: { !StaticShortcutConfiguration.jsonItemFields.contains($0) }) {
+            let allowed = StaticShortcutConfiguration.jsonItemFields.sorted().joined(separator: ", ")
             throw failure(.invalidItem, "has an unknown field \"\(unknown)\" (allowed: \(allowed))")
         }
         guard let type = try string("type", in: fields) else { throw failure(.invalidItem, "has no \"type\"") }
@@ -74,7 +74,7 @@ private struct JSONItemReader {
             disabledMessage: try string("disabledMessage", in: fields))
     }
 
-    func string(_ key: String, in fields: [String: JSONValue], allowEmpty: Bool = false) throws(ShortcutConfigurationError) -> String? {
+    func string(_ key: String, in fields: [String: JSONValue], allowEmpty: Bool = false) throws(StaticShortcutConfigurationError) -> String? {
         guard let value = fields[key], value != .null else { return nil }
         guard case .string(let string) = value else {
             throw failure(.invalidItem, "\"\(key)\" must be a string, not a \(value.typeName)")
@@ -83,7 +83,7 @@ private struct JSONItemReader {
         return string
     }
 
-    func icon(_ value: JSONValue?) throws(ShortcutConfigurationError) -> ShortcutIcon? {
+    func icon(_ value: JSONValue?) throws(StaticShortcutConfigurationError) -> ShortcutIcon? {
         guard let value, value != .null else { return nil }
         do {
             return try ShortcutIcon(json: value)
@@ -92,7 +92,7 @@ private struct JSONItemReader {
         }
     }
 
-    func userInfo(_ value: JSONValue?) throws(ShortcutConfigurationError) -> [String: PropertyListValue]? {
+    func userInfo(_ value: JSONValue?) throws(StaticShortcutConfigurationError) -> [String: PropertyListValue]? {
         guard let value, value != .null else { return nil }
         guard case .object(let fields) = value else {
             throw failure(.invalidUserInfo, "\"userInfo\" must be an object, not a \(value.typeName)")

@@ -6,14 +6,14 @@ import Testing
 
 /// A replacement of the settings (what SIGHUP does) reaches everything that read them at
 /// start-up: tokens, the list and its representations, negotiation, triggers, the preview page.
-@Suite struct CurrentSettingsTests {
+@Suite struct CurrentConfigurationTests {
     static let oldToken = "old-token-0123456789"
     static let newToken = "new-token-0123456789"
 
     /// A setup with one static item of `type`, and a catalog of `languages` translating it.
-    static func setup(_ type: String, languages: [String] = []) -> ShortcutSetup {
+    static func setup(_ type: String, languages: [String] = []) -> ShortcutListConfiguration {
         let catalog = LocalizationCatalog(tables: Dictionary(uniqueKeysWithValues: languages.map { ($0, [type: "\(type) (\($0))"]) }))
-        return ShortcutSetup(
+        return ShortcutListConfiguration(
             builder: ShortcutItemBuilder(staticItems: [ShortcutItem(type: type, localizedTitle: type, kind: .static)]),
             renderer: ShortcutListRenderer(catalog: catalog))
     }
@@ -27,7 +27,7 @@ import Testing
         let oldETag = try #require(before.headers["ETag"])
         #expect(try api.send("POST", "/trigger", json: #"{"type":"SearchAction"}"#, headers: old).status == 200)
 
-        api.settings.replace(with: ServiceSettings(shortcuts: Self.setup("New", languages: ["fr"]), serviceToken: Self.newToken))
+        api.settings.replace(with: ReloadableConfiguration(shortcuts: Self.setup("New", languages: ["fr"]), serviceToken: Self.newToken))
         #expect(try api.send("GET", "/shortcuts", headers: old).status == 401)
         let after = try api.send("GET", "/shortcuts", headers: new + [("If-None-Match", oldETag)])
         #expect(after.status == 200, "the old ETag still matched")
@@ -49,7 +49,7 @@ import Testing
         let api = try APITestHarness(accounts: Self.oldToken)
         let created = try api.send("POST", "/accounts", json: #"{"name":"Alice"}"#, headers: [("Authorization", "Bearer \(Self.oldToken)")])
         let token = try #require(try created.object()["token"]?.stringValue)
-        api.settings.replace(with: ServiceSettings(shortcuts: api.settings.shortcuts, adminToken: Self.newToken))
+        api.settings.replace(with: ReloadableConfiguration(shortcuts: api.settings.shortcuts, adminToken: Self.newToken))
         #expect(try api.send("GET", "/accounts", headers: [("Authorization", "Bearer \(Self.oldToken)")]).status == 401)
         #expect(try api.send("GET", "/accounts", headers: [("Authorization", "Bearer \(Self.newToken)")]).status == 200)
         #expect(try api.send("GET", "/contacts", headers: [("Authorization", "Bearer \(token)")]).status == 200)
@@ -63,7 +63,7 @@ import Testing
         let old = [("Authorization", "Bearer \(Self.oldToken)")]
         let new = [("Authorization", "Bearer \(Self.newToken)")]
         #expect(try api.send("GET", "/shortcuts", headers: old).status == 200)
-        api.settings.replace(with: ServiceSettings(shortcuts: Self.setup("New", languages: ["fr"]), serviceToken: Self.newToken))
+        api.settings.replace(with: ReloadableConfiguration(shortcuts: Self.setup("New", languages: ["fr"]), serviceToken: Self.newToken))
         let refused = try api.handle("GET", "/shortcuts", headers: old)
         #expect(refused.deferred == nil && refused.status == 401, "the old token opened the list")
         let list = try api.handle("GET", "/shortcuts", headers: new + [("Accept-Language", "fr")])
@@ -91,7 +91,7 @@ import Testing
         #expect(cached.deferred == nil, "the list is not in memory")
         let oldETag = try #require(TestResponse(cached).headers["ETag"])
 
-        api.settings.replace(with: ServiceSettings(shortcuts: Self.setup("New"), adminToken: newAdmin))
+        api.settings.replace(with: ReloadableConfiguration(shortcuts: Self.setup("New"), adminToken: newAdmin))
         let refused = try api.handle("GET", "/accounts", headers: [("Authorization", "Bearer \(oldAdmin)")])
         // A token shaped like an account's is looked up in the store (by a worker); another is refused at once.
         #expect((refused.deferred != nil) == adminTokenShapedLikeAnAccountToken)
@@ -112,12 +112,12 @@ import Testing
 
     @Test("A request view replaced stays alive (requests read it unretained); a replacement that changes no token or language keeps it")
     func replacedRequestViewsStayAlive() {
-        let settings = CurrentSettings(ServiceSettings(shortcuts: Self.setup("A", languages: ["de"]), serviceToken: Self.oldToken))
+        let settings = CurrentConfiguration(ReloadableConfiguration(shortcuts: Self.setup("A", languages: ["de"]), serviceToken: Self.oldToken))
         weak let first = settings.withRequestView { $0 }
-        settings.replace(with: ServiceSettings(shortcuts: Self.setup("B", languages: ["de"]), serviceToken: Self.oldToken))
+        settings.replace(with: ReloadableConfiguration(shortcuts: Self.setup("B", languages: ["de"]), serviceToken: Self.oldToken))
         #expect(settings.viewCount == 1, "nothing a request reads changed")
         #expect(settings.withRequestView { $0 } === first)
-        settings.replace(with: ServiceSettings(shortcuts: Self.setup("B", languages: ["de"]), serviceToken: Self.newToken))
+        settings.replace(with: ReloadableConfiguration(shortcuts: Self.setup("B", languages: ["de"]), serviceToken: Self.newToken))
         #expect(settings.viewCount == 2)
         #expect(first != nil, "a view a request may still be reading was freed")
         #expect(settings.withRequestView { $0 } !== first)
@@ -125,11 +125,11 @@ import Testing
     }
 
     @Test func observersAreToldEachReplacementInOrderWithTheSettingsBeforeAndAfter() {
-        let settings = CurrentSettings(ServiceSettings(serviceToken: "a"))
+        let settings = CurrentConfiguration(ReloadableConfiguration(serviceToken: "a"))
         let told = Mutex<[String]>([])
         settings.onReplace { old, new in told.withLock { $0.append("\(old.serviceToken ?? "-")→\(new.serviceToken ?? "-")") } }
-        settings.replace(with: ServiceSettings(serviceToken: "b"))
-        settings.replace(with: ServiceSettings(serviceToken: "c"))
+        settings.replace(with: ReloadableConfiguration(serviceToken: "b"))
+        settings.replace(with: ReloadableConfiguration(serviceToken: "c"))
         #expect(told.withLock { $0 } == ["a→b", "b→c"])
         #expect(settings.current.serviceToken == "c")
     }

@@ -6,8 +6,8 @@
 /// Its `userInfo` holds only the id the item named (`contactId` or `scheduledItemId`), which
 /// is what a device matches its item by and what a trigger is resolved by first: a deleted
 /// contact's name is not kept.
-public struct Tombstone: Sendable, Equatable {
-    /// What the item stood for: one tombstone each.
+public struct DisabledItem: Sendable, Equatable {
+    /// What the item stood for: one disabled item each.
     public enum Subject: Sendable, Hashable {
         /// A favorite contact's item, by contact id.
         case contact(String)
@@ -22,7 +22,7 @@ public struct Tombstone: Sendable, Equatable {
         }
     }
 
-    /// How long a tombstone is kept, by default (`--disabled-retention`).
+    /// How long a disabled item is kept, by default (`--disabled-retention`).
     public static let defaultRetention = Duration.seconds(30 * 86_400)
 
     /// What the item stood for.
@@ -36,7 +36,7 @@ public struct Tombstone: Sendable, Equatable {
     /// When it left the list.
     public var since: Timestamp
 
-    /// Creates a tombstone.
+    /// Creates a disabled item.
     public init(subject: Subject, type: String, userInfo: [String: PropertyListValue], reason: DisabledReason, since: Timestamp) {
         self.subject = subject
         self.type = type
@@ -45,16 +45,16 @@ public struct Tombstone: Sendable, Equatable {
         self.since = since
     }
 
-    /// The tombstone of a favorite's item, for `reason`.
-    public static func favorite(_ contactId: String, reason: DisabledReason, since: Timestamp) -> Tombstone {
-        Tombstone(
+    /// The disabled item of a favorite's item, for `reason`.
+    public static func favorite(_ contactId: String, reason: DisabledReason, since: Timestamp) -> DisabledItem {
+        DisabledItem(
             subject: .contact(contactId), type: ShortcutItemBuilder.favoriteActionType, userInfo: ["contactId": .string(contactId)],
             reason: reason, since: since)
     }
 
-    /// The tombstone of a scheduled item that ended (or was deleted) at `since`.
-    public static func ended(_ item: ScheduledItem, since: Timestamp) -> Tombstone {
-        Tombstone(
+    /// The disabled item of a scheduled item that ended (or was deleted) at `since`.
+    public static func ended(_ item: ScheduledItem, since: Timestamp) -> DisabledItem {
+        DisabledItem(
             subject: .scheduledItem(item.id), type: item.type, userInfo: [ScheduledItem.idKey: .string(item.id)], reason: .ended, since: since)
     }
 

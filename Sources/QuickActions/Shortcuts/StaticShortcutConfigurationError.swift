@@ -1,6 +1,6 @@
 /// Why a shortcut configuration file (an Info.plist or a JSON items file) was refused.
 /// The description names the file, the item when there is one, and what is wrong.
-public struct ShortcutConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct StaticShortcutConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of problem, for callers that map it to a status or an exit code.
     public enum Kind: String, Sendable, Hashable {
         /// The file could not be read at all.

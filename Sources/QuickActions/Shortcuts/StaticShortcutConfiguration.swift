@@ -1,6 +1,6 @@
 /// The static quick actions an app declares, read from its Info.plist (XML or binary) or
 /// from a JSON file of items in the API's shape.
-public struct ShortcutConfiguration: Sendable, Equatable {
+public struct StaticShortcutConfiguration: Sendable, Equatable {
     /// The static items, in file order, each of kind `.static`.
     public var staticItems: [ShortcutItem]
     /// The app's name: `CFBundleDisplayName`, else `CFBundleName` (nil for JSON files, and when
@@ -23,14 +23,14 @@ public struct ShortcutConfiguration: Sendable, Equatable {
 
     /// Reads the file at `path`: JSON when its first non-blank byte is `[` or `{`, otherwise
     /// an XML or binary property list, whose strings are expanded with `buildSettings`.
-    public static func load(path: String, buildSettings: BuildSettings = BuildSettings()) throws(ShortcutConfigurationError)
-        -> ShortcutConfiguration
+    public static func load(path: String, buildSettings: BuildSettings = BuildSettings()) throws(StaticShortcutConfigurationError)
+        -> StaticShortcutConfiguration
     {
         let bytes: [UInt8]
         do {
             bytes = try FileContents.read(path: path)
         } catch {
-            throw ShortcutConfigurationError(kind: .unreadable, path: path, reason: error.reason)
+            throw StaticShortcutConfigurationError(kind: .unreadable, path: path, reason: error.reason)
         }
         return try parse(bytes, source: path, buildSettings: buildSettings)
     }
@@ -39,12 +39,13 @@ public struct ShortcutConfiguration: Sendable, Equatable {
     /// `source` names it in error messages. An item's text holding a control character other
     /// than tab, line feed and carriage return (`OperatorText`) is refused, with its line when
     /// the file has lines (JSON, an XML property list).
-    public static func parse(_ bytes: [UInt8], source: String, buildSettings: BuildSettings = BuildSettings()) throws(ShortcutConfigurationError)
-        -> ShortcutConfiguration
+    public static func parse(_ bytes: [UInt8], source: String, buildSettings: BuildSettings = BuildSettings())
+        throws(StaticShortcutConfigurationError)
+        -> StaticShortcutConfiguration
     {
         let body = ByteOrderMark.removed(from: bytes)
         guard let firstSignificant = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw ShortcutConfigurationError(kind: .malformed, path: source, reason: "is empty", line: 1)
+            throw StaticShortcutConfigurationError(kind: .malformed, path: source, reason: "is empty", line: 1)
         }
         if firstSignificant == UInt8(ascii: "[") || firstSignificant == UInt8(ascii: "{") {
             return try parseJSON(body, source: source)
@@ -53,11 +54,11 @@ public struct ShortcutConfiguration: Sendable, Equatable {
     }
 
     /// Refuses two items with the same type: the app could not tell them apart.
-    static func checkUniqueTypes(_ items: [ShortcutItem], source: String) throws(ShortcutConfigurationError) {
+    static func checkUniqueTypes(_ items: [ShortcutItem], source: String) throws(StaticShortcutConfigurationError) {
         var firstIndex: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             if let earlier = firstIndex[item.type] {
-                throw ShortcutConfigurationError(
+                throw StaticShortcutConfigurationError(
                     kind: .duplicateType, path: source, itemIndex: index,
                     reason: "type \"\(item.type)\" is already used by item \(earlier); static types must be unique")
             }

@@ -3,7 +3,7 @@ import Testing
 @testable import QuickActions
 
 /// A source Info.plist, as it sits in a repository, read as the built app's would be.
-@Suite struct ShortcutConfigurationInfoPlistTests {
+@Suite struct StaticShortcutConfigurationInfoPlistTests {
     @Test func buildSettingsAreExpandedInEveryString() throws {
         let configuration = try SourceAppFixture.configuration()
         let items = configuration.staticItems
@@ -47,21 +47,21 @@ import Testing
 
     @Test(arguments: ["Info.plist", "Info-binary.plist"])
     func aBuiltInfoPlistNeedsNoSettings(name: String) throws {
-        let configuration = try ShortcutConfiguration.load(path: try FixtureFiles.path(name))
-        #expect(configuration.staticItems == ShortcutConfigurationTests.sampleItems)
+        let configuration = try StaticShortcutConfiguration.load(path: try FixtureFiles.path(name))
+        #expect(configuration.staticItems == StaticShortcutConfigurationTests.sampleItems)
         #expect(configuration.warnings.isEmpty, "CFBundleName is $(PRODUCT_NAME), but CFBundleDisplayName is used")
     }
 
     @Test func realFirefoxTypesExpandAndTheirLegacyRegionNamesRead() throws {
         let path = try FixtureFiles.path("RealApps/Firefox/Info.plist")
-        let firefox = try ShortcutConfiguration.load(
+        let firefox = try StaticShortcutConfiguration.load(
             path: path, buildSettings: BuildSettings(["PRODUCT_BUNDLE_IDENTIFIER": "org.mozilla.ios.Firefox", "MOZ_BUNDLE_DISPLAY_NAME": "Firefox"]))
         #expect(firefox.staticItems.map(\.type) == ["org.mozilla.ios.Firefox.NewTab", "org.mozilla.ios.Firefox.NewPrivateTab"])
         #expect(firefox.staticItems.map(\.localizedTitle) == ["New Tab", "New Private Tab"])
         #expect(firefox.appName == "Firefox")
         #expect(firefox.warnings.isEmpty, "CFBundleName is not read when the display name is usable")
-        #expect(ShortcutConfiguration.languageTag(forDevelopmentRegion: "English") == "en")
-        #expect(ShortcutConfiguration.languageTag(forDevelopmentRegion: "zh_Hans") == "zh-Hans")
+        #expect(StaticShortcutConfiguration.languageTag(forDevelopmentRegion: "English") == "en")
+        #expect(StaticShortcutConfiguration.languageTag(forDevelopmentRegion: "zh_Hans") == "zh-Hans")
     }
 
     @Test func anUnsupportedModifierIsNamedAsSuch() throws {
@@ -72,7 +72,7 @@ import Testing
             <key>UIApplicationShortcutItemTitle</key><string>Compose</string>
             </dict></array></dict></plist>
             """
-        let configuration = try ShortcutConfiguration.parse(
+        let configuration = try StaticShortcutConfiguration.parse(
             Array(plist.utf8), source: "inline", buildSettings: BuildSettings(["PRODUCT_NAME": "My App"]))
         #expect(configuration.staticItems.first?.type == "$(PRODUCT_NAME:c99extidentifier).Compose")
         #expect(

@@ -2,14 +2,15 @@ import CSQLite3
 import QuickActions
 import StorageCore
 
-/// The tombstones' SQL (migration 9): constants, values always bound.
-enum SQLiteTombstoneSQL {
-    /// Values: account, contact id, reason, since. Keeps the contact's tombstone, replacing any.
+/// The disabled items' SQL (migration 9): constants, values always bound. Their table keeps the
+/// name it has in every database already made, `tombstones`.
+enum SQLiteDisabledItemSQL {
+    /// Values: account, contact id, reason, since. Keeps the contact's disabled item, replacing any.
     static let keep = """
         INSERT INTO tombstones (account, contact_id, reason, since_ms) VALUES (?, ?, ?, ?) \
         ON CONFLICT (account, contact_id) DO UPDATE SET reason = excluded.reason, since_ms = excluded.since_ms
         """
-    /// Values: reason, since, account, contact id. Replaces the contact's tombstone, if it has one.
+    /// Values: reason, since, account, contact id. Replaces the contact's disabled item, if it has one.
     static let replaceExisting = "UPDATE tombstones SET reason = ?, since_ms = ? WHERE account = ? AND contact_id = ?"
     /// Values: account, contact id.
     static let remove = "DELETE FROM tombstones WHERE account = ? AND contact_id = ?"
@@ -19,45 +20,46 @@ enum SQLiteTombstoneSQL {
         SELECT contact_id, reason, since_ms FROM (SELECT contact_id, reason, since_ms FROM tombstones WHERE account = ? \
         ORDER BY since_ms DESC, contact_id DESC LIMIT ?) ORDER BY since_ms, contact_id
         """
-    /// Values: account, account, limit. Deletes the account's tombstones past the newest `limit`
+    /// Values: account, account, limit. Deletes the account's disabled items past the newest `limit`
     /// (the `StoreLimits.maxDisabledItems` bound); reads at most `limit` + 1 rows of the primary key's prefix.
     static let trim = """
         DELETE FROM tombstones WHERE account = ? AND contact_id IN \
         (SELECT contact_id FROM tombstones WHERE account = ? ORDER BY since_ms DESC, contact_id DESC LIMIT -1 OFFSET ?)
         """
-    /// Values: cutoff, limit. One batch of the background purge, oldest first (one row returned per tombstone).
+    /// Values: cutoff, limit. One batch of the background purge, oldest first (one row returned per disabled item).
     static let purgeBatch = """
         DELETE FROM tombstones WHERE rowid IN (SELECT rowid FROM tombstones WHERE since_ms < ? ORDER BY since_ms LIMIT ?) RETURNING account
         """
     static let count = "SELECT count(*) FROM tombstones"
 
-    /// Applies `change` to the tombstones of `account`, in the caller's transaction; a kept
-    /// tombstone then leaves the account no more than `limit`, the newest.
-    static func apply(_ change: TombstoneChange, account: AccountKey, limit: Int, on connection: SQLiteConnection) throws(StorageError) {
+    /// Applies `change` to the disabled items of `account`, in the caller's transaction; a kept
+    /// disabled item then leaves the account no more than `limit`, the newest.
+    static func apply(_ change: DisabledItemChange, account: AccountKey, limit: Int, on connection: SQLiteConnection) throws(StorageError) {
         switch change {
         case .none:
             return
-        case .keep(let tombstone):
-            guard case .contact(let id) = tombstone.subject else { return }
+        case .keep(let disabledItem):
+            guard case .contact(let id) = disabledItem.subject else { return }
             try connection.run(
-                keep, [.integer(account.rawValue), .text(id), .text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970)])
+                keep,
+                [.integer(account.rawValue), .text(id), .text(disabledItem.reason.rawValue), .integer(disabledItem.since.millisecondsSince1970)])
             try connection.run(trim, [.integer(account.rawValue), .integer(account.rawValue), .integer(Int64(limit))])
-        case .replaceExisting(let tombstone):
-            guard case .contact(let id) = tombstone.subject else { return }
+        case .replaceExisting(let disabledItem):
+            guard case .contact(let id) = disabledItem.subject else { return }
             try connection.run(
                 replaceExisting,
-                [.text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970), .integer(account.rawValue), .text(id)])
+                [.text(disabledItem.reason.rawValue), .integer(disabledItem.since.millisecondsSince1970), .integer(account.rawValue), .text(id)])
         case .remove(let subject):
             guard case .contact(let id) = subject else { return }
             try connection.run(remove, [.integer(account.rawValue), .text(id)])
         }
     }
 
-    /// The tombstone in the current row of `list`.
-    static func tombstone(_ row: SQLiteStatement) -> Result<Tombstone, UndecodableRow> {
+    /// The disabled item in the current row of `list`.
+    static func disabledItem(_ row: SQLiteStatement) -> Result<DisabledItem, UndecodableRow> {
         guard row.holds(SQLITE_TEXT, at: 0), row.holds(SQLITE_TEXT, at: 1), row.holds(SQLITE_INTEGER, at: 2) else {
-            return .failure(UndecodableRow(table: Tombstone.table, id: row.text(at: 0), reason: "a column does not hold the type the schema says"))
+            return .failure(UndecodableRow(table: DisabledItem.table, id: row.text(at: 0), reason: "a column does not hold the type the schema says"))
         }
-        return StoredTombstone.checkedFavorite(contactId: row.text(at: 0), reason: row.text(at: 1), since: row.int64(at: 2))
+        return StoredDisabledItem.checkedFavorite(contactId: row.text(at: 0), reason: row.text(at: 1), since: row.int64(at: 2))
     }
 }

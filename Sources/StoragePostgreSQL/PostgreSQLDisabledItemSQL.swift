@@ -1,14 +1,15 @@
 import QuickActions
 import StorageCore
 
-/// The tombstones' statements (migration 3): constants, values always bound.
-enum PostgreSQLTombstoneSQL {
-    /// Values: account, contact id, reason, since. Keeps the contact's tombstone, replacing any.
+/// The disabled items' statements (migration 3): constants, values always bound. Their table
+/// keeps the name it has in every database already made, `tombstones`.
+enum PostgreSQLDisabledItemSQL {
+    /// Values: account, contact id, reason, since. Keeps the contact's disabled item, replacing any.
     static let keep = """
         INSERT INTO tombstones (account, contact_id, reason, since_ms) VALUES ($1, $2, $3, $4) \
         ON CONFLICT (account, contact_id) DO UPDATE SET reason = excluded.reason, since_ms = excluded.since_ms
         """
-    /// Values: reason, since, account, contact id. Replaces the contact's tombstone, if it has one.
+    /// Values: reason, since, account, contact id. Replaces the contact's disabled item, if it has one.
     static let replaceExisting = "UPDATE tombstones SET reason = $1, since_ms = $2 WHERE account = $3 AND contact_id = $4"
     /// Values: account, contact id.
     static let remove = "DELETE FROM tombstones WHERE account = $1 AND contact_id = $2"
@@ -19,10 +20,10 @@ enum PostgreSQLTombstoneSQL {
         ORDER BY since_ms DESC, contact_id DESC LIMIT $2) AS newest ORDER BY since_ms, contact_id
         """
     /// Values: account. Locks the account's row until the transaction ends, so that the `trim`
-    /// after it counts the tombstones every other instance committed meanwhile (a statement of
+    /// after it counts the disabled items every other instance committed meanwhile (a statement of
     /// its own: a statement sees only what was committed when it began).
     static let lockAccount = "SELECT key FROM accounts WHERE key = $1 FOR NO KEY UPDATE"
-    /// Values: account, limit. Deletes the account's tombstones past the newest `limit` (the
+    /// Values: account, limit. Deletes the account's disabled items past the newest `limit` (the
     /// `StoreLimits.maxDisabledItems` bound).
     static let trim = """
         DELETE FROM tombstones WHERE account = $1 AND contact_id IN \
@@ -35,32 +36,33 @@ enum PostgreSQLTombstoneSQL {
         """
     static let count = "SELECT count(*) FROM tombstones"
 
-    /// Applies `change` to the tombstones of `account`, in the caller's transaction; a kept
-    /// tombstone then leaves the account no more than `limit`, the newest, whatever other
+    /// Applies `change` to the disabled items of `account`, in the caller's transaction; a kept
+    /// disabled item then leaves the account no more than `limit`, the newest, whatever other
     /// instances write at the same time.
-    static func apply(_ change: TombstoneChange, account: AccountKey, limit: Int, on connection: PostgreSQLConnection) throws(StorageError) {
+    static func apply(_ change: DisabledItemChange, account: AccountKey, limit: Int, on connection: PostgreSQLConnection) throws(StorageError) {
         switch change {
         case .none:
             return
-        case .keep(let tombstone):
-            guard case .contact(let id) = tombstone.subject else { return }
+        case .keep(let disabledItem):
+            guard case .contact(let id) = disabledItem.subject else { return }
             try connection.execute(
-                keep, [.integer(account.rawValue), .text(id), .text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970)])
+                keep,
+                [.integer(account.rawValue), .text(id), .text(disabledItem.reason.rawValue), .integer(disabledItem.since.millisecondsSince1970)])
             try connection.execute(lockAccount, [.integer(account.rawValue)])
             try connection.execute(trim, [.integer(account.rawValue), .integer(Int64(limit))])
-        case .replaceExisting(let tombstone):
-            guard case .contact(let id) = tombstone.subject else { return }
+        case .replaceExisting(let disabledItem):
+            guard case .contact(let id) = disabledItem.subject else { return }
             try connection.execute(
                 replaceExisting,
-                [.text(tombstone.reason.rawValue), .integer(tombstone.since.millisecondsSince1970), .integer(account.rawValue), .text(id)])
+                [.text(disabledItem.reason.rawValue), .integer(disabledItem.since.millisecondsSince1970), .integer(account.rawValue), .text(id)])
         case .remove(let subject):
             guard case .contact(let id) = subject else { return }
             try connection.execute(remove, [.integer(account.rawValue), .text(id)])
         }
     }
 
-    /// The tombstone in `row` of a result of `list`.
-    static func tombstone(_ result: PostgreSQLResult, _ row: Int) -> Result<Tombstone, UndecodableRow> {
-        StoredTombstone.checkedFavorite(contactId: result.text(row, 0), reason: result.text(row, 1), since: result.int64(row, 2))
+    /// The disabled item in `row` of a result of `list`.
+    static func disabledItem(_ result: PostgreSQLResult, _ row: Int) -> Result<DisabledItem, UndecodableRow> {
+        StoredDisabledItem.checkedFavorite(contactId: result.text(row, 0), reason: result.text(row, 1), since: result.int64(row, 2))
     }
 }

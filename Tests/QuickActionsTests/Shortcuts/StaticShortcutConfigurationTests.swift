@@ -3,7 +3,7 @@ import Testing
 
 @testable import QuickActions
 
-@Suite struct ShortcutConfigurationTests {
+@Suite struct StaticShortcutConfigurationTests {
     /// What `Info.plist` (and its binary twin) declare.
     static let sampleItems: [ShortcutItem] = [
         ShortcutItem(
@@ -22,13 +22,13 @@ import Testing
             userInfo: ["source": .string("homeScreen")], targetContentIdentifier: "share-scene", kind: .static),
     ]
 
-    func load(_ name: String) throws -> ShortcutConfiguration {
-        try ShortcutConfiguration.load(path: try FixtureFiles.path(name))
+    func load(_ name: String) throws -> StaticShortcutConfiguration {
+        try StaticShortcutConfiguration.load(path: try FixtureFiles.path(name))
     }
 
-    func refusal(_ name: String) throws -> ShortcutConfigurationError {
+    func refusal(_ name: String) throws -> StaticShortcutConfigurationError {
         let path = try FixtureFiles.path(name)
-        let error = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.load(path: path) }
+        let error = try #require(throws: StaticShortcutConfigurationError.self) { try StaticShortcutConfiguration.load(path: path) }
         #expect(error.path == path)
         #expect(error.description.hasPrefix(path + ": "), "the message names the file")
         return error
@@ -61,8 +61,8 @@ import Testing
     @Test func appNameFallsBackToBundleNameAndSkipsBuildSettings() throws {
         #expect(try load("UserInfoTypes.plist").appName == "Types")
         #expect(try load("IconPrecedence.plist").appName == nil)
-        #expect(ShortcutConfiguration.usableAppName("$(PRODUCT_NAME)") == nil)
-        #expect(ShortcutConfiguration.usableAppName("  Notes ") == "Notes")
+        #expect(StaticShortcutConfiguration.usableAppName("$(PRODUCT_NAME)") == nil)
+        #expect(StaticShortcutConfiguration.usableAppName("  Notes ") == "Notes")
     }
 
     @Test func readsJSONObjectAndArrayForms() throws {
@@ -82,18 +82,18 @@ import Testing
 
     @Test func detectsJSONByContentNotByName() throws {
         let bytes = Array("\u{FEFF}\n  [{\"type\": \"A\", \"localizedTitle\": \"B\"}]".utf8)
-        let configuration = try ShortcutConfiguration.parse(bytes, source: "upload.plist")
+        let configuration = try StaticShortcutConfiguration.parse(bytes, source: "upload.plist")
         #expect(configuration.staticItems == [ShortcutItem(type: "A", localizedTitle: "B", kind: .static)])
     }
 
     @Test func refusesAFileThatCannotBeRead() throws {
         let missing = try FixtureFiles.path("Missing.plist")
-        let error = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.load(path: missing) }
+        let error = try #require(throws: StaticShortcutConfigurationError.self) { try StaticShortcutConfiguration.load(path: missing) }
         #expect(error.kind == .unreadable)
         #expect(error.description == missing + ": does not exist")
 
         let directory = try FixtureFiles.path("Bad")
-        let directoryError = try #require(throws: ShortcutConfigurationError.self) { try ShortcutConfiguration.load(path: directory) }
+        let directoryError = try #require(throws: StaticShortcutConfigurationError.self) { try StaticShortcutConfiguration.load(path: directory) }
         #expect(directoryError.kind == .unreadable)
         #expect(directoryError.reason == "is a directory, not a regular file")
     }
