@@ -85,7 +85,7 @@ let package = Package(
         // `make perf-check`: the hot paths' allocations per request, held to allocation-thresholds.json.
         .executableTarget(
             name: "quickactiond-perf-check",
-            dependencies: ["CAllocationCounter", "QuickActions", "quickactiond", "TestSupport"],
+            dependencies: ["ArgumentParsing", "CAllocationCounter", "QuickActions", "quickactiond", "TestSupport"],
             path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
 
         // What the suites that run servers share: the real binary's launcher (ServerProcess), children spawned
