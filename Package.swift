@@ -36,7 +36,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // Concurrency building blocks for the transport and the API alike: per-thread replicas (one
-        // row per HTTP thread), sharded locks, bounded rings, the CLOCK, references read unretained.
+        // row per HTTP thread), sharded locks, bounded rings, the CLOCK, references read unretained, thread names.
         .target(name: "Sharding", swiftSettings: strict),
         // SHA-256 and the system's random bytes: the only module that imports CCrypto.
         .target(name: "Cryptography", dependencies: ["CCrypto"], swiftSettings: strict),
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "StorageCore", dependencies: ["QuickActions"], swiftSettings: strict),
         // One module per backend: the only ones that import their C library.
         .target(name: "StorageSQLite", dependencies: ["QuickActions", "StorageCore", "CSQLite3"], swiftSettings: strict),
-        .target(name: "StoragePostgreSQL", dependencies: ["QuickActions", "StorageCore", "CLibPQ"], swiftSettings: strict),
+        .target(name: "StoragePostgreSQL", dependencies: ["QuickActions", "Sharding", "StorageCore", "CLibPQ"], swiftSettings: strict),
         // Routes, controllers, JSON, problem+json: the glue.
         .target(
             name: "QuickActionsAPI",
@@ -85,7 +85,7 @@ let package = Package(
         // `make perf-check`: the hot paths' allocations per request, held to allocation-thresholds.json.
         .executableTarget(
             name: "quickactiond-perf-check",
-            dependencies: ["CAllocationCounter", "QuickActions", "quickactiond", "TestSupport"],
+            dependencies: ["ArgumentParsing", "CAllocationCounter", "QuickActions", "quickactiond", "TestSupport"],
             path: "Tests/PerformanceTests", exclude: ["allocation-thresholds.json"], swiftSettings: strict),
 
         // What the suites that run servers share: the real binary's launcher (ServerProcess), children spawned

@@ -38,7 +38,7 @@ final class PostgreSQLIndexMaintenance: Sendable {
 
     /// Starts the thread.
     func start() {
-        worker.start(name: "quickactiond.postgresql.index-maintenance") { [self] in run() }
+        worker.start(name: "qa-pg-indexing") { [self] in run() }
     }
 
     /// Stops the thread (within about `interval`) and closes the connection.

@@ -52,7 +52,7 @@ final class PostgreSQLListener: Sendable {
     func start() throws(StorageError) {
         try worker.session.use(retry: false) { _ throws(StorageError) in }
         database.heartbeat.connected()
-        worker.start(name: "quickactiond.postgresql.listener") { [self] in run() }
+        worker.start(name: "qa-pg-listener") { [self] in run() }
     }
 
     /// Stops the thread (within about 200 ms) and closes the connection.

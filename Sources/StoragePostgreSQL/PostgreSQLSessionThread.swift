@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Sharding
 import Synchronization
 
 /// A connection of its own worked by a thread of its own (a `PGconn` is not thread-safe; and not
@@ -20,12 +21,12 @@ final class PostgreSQLSessionThread: Sendable {
     }
 
     /// Runs `body` on a new thread named `name`; `body` returns once `isStopped` (or on its own).
-    func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    func start(name: StaticString, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread { [finished] in
+            ThreadName.set(name)
             body()
             finished.signal()
         }
-        thread.name = name
         thread.start()
     }
 

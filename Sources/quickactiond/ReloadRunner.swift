@@ -1,5 +1,6 @@
 import Foundation
 import QuickActionsAPI
+import Sharding
 import Synchronization
 
 /// Runs the reloads SIGHUP asks for, one at a time, each on a thread of its own, so that no
@@ -96,7 +97,7 @@ final class ReloadRunner: Sendable {
         let reload = reload
         // A thread of its own, not a shared queue's: an abandoned reload keeps it blocked.
         let thread = Thread { [self] in
-            Thread.current.name = "quickactiond.reload"
+            ThreadName.set("qa-reload")
             let apply = reload()
             finish(generation, apply: apply)
         }

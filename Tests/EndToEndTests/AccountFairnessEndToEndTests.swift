@@ -85,20 +85,25 @@ import Testing
         // Alice hangs up everything, and can open streams again.
         streams.forEach { $0.client.close() }
         kept.forEach { $0.close() }
-        var reopened: [Int] = []
-        let deadline = Date().addingTimeInterval(3)
-        while reopened.count < 8 && Date() < deadline {
-            let (client, response) = try Self.openStream(server, token: alice.token)
+        let reopened = try Self.openStreams(8, server, token: alice.token, within: 3)
+        #expect(reopened.count == 8, "Alice reopened \(reopened.count) of 8 streams")
+        reopened.forEach { $0.close() }
+    }
+
+    /// Up to `count` streams opened for `token` within `seconds`, retrying the refused ones.
+    static func openStreams(_ count: Int, _ server: ServerProcess, token: String, within seconds: Double) throws -> [RawHTTPConnection] {
+        var opened: [RawHTTPConnection] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while opened.count < count && Date() < deadline {
+            let (client, response) = try openStream(server, token: token)
             if response.status == 200 {
-                reopened.append(response.status)
-                streams.append((client, response))
+                opened.append(client)
             } else {
                 client.close()
                 usleep(50_000)
             }
         }
-        #expect(reopened.count == 8, "Alice reopened \(reopened.count) of 8 streams")
-        streams.forEach { $0.client.close() }
+        return opened
     }
 
     @Test("One account's plain keep-alive connections stop at its share (429, closed); another account and the admin still get in")

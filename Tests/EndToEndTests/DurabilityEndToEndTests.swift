@@ -33,24 +33,8 @@ import Testing
             _ = Glibc.kill(pid, SIGKILL)
         }
         killer.start()
-        let (logs, errors) = ThreadGroup.run(count: Self.writers, timeout: 15) { writer -> WriterLog in
-            var log = WriterLog()
-            guard let client = try? RawHTTPConnection(port: port) else { return log }
-            defer { client.close() }
-            while Date() < stopWriting {
-                let name = "Writer \(writer) #\(log.sent)"
-                let body = #"{"name":"\#(name)","email":"w\#(writer).n\#(log.sent)@example.com","favorite":\#(log.sent % 5 == 0)}"#
-                log.sent += 1
-                // The kill ends the connection: a failed exchange ends this writer.
-                guard let response = try? client.send("POST", "/contacts", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
-                else { break }
-                guard response.status == 201, let location = response.header("Location"), location.hasPrefix("/contacts/") else {
-                    log.unexpected.append("\(response.status) \(response.header("Location") ?? "no Location") \(response.text)")
-                    continue
-                }
-                log.acknowledged[String(location.dropFirst("/contacts/".count))] = name
-            }
-            return log
+        let (logs, errors) = ThreadGroup.run(count: Self.writers, timeout: 15) { writer in
+            Self.write(as: writer, port: port, until: stopWriting)
         }
         #expect(errors.isEmpty, "\(errors)")
         #expect(first.kill() == .signalled(SIGKILL), "the server should have died of the kill")
@@ -78,16 +62,7 @@ import Testing
         #expect(lost.isEmpty, "\(lost.count) acknowledged contacts lost or changed, e.g. \(lost.prefix(5))")
 
         // Every stored contact is whole: at most the acknowledged ones plus those in flight.
-        var listed: [ContactBody] = []
-        var cursor: String?
-        for _ in 0..<1000 {
-            let page = try reader.send("GET", "/contacts?limit=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
-            try #require(page.status == 200, "\(page.status) \(page.text)")
-            let body = try page.decode(ContactListBody.self)
-            listed += body.contacts
-            cursor = body.nextCursor
-            if cursor == nil { break }
-        }
+        let listed = try Self.everyContact(reader)
         #expect(listed.count >= acknowledged.count)
         #expect(listed.count <= sent, "more contacts than were ever sent")
         #expect(Set(listed.map(\.id)).count == listed.count, "a contact is listed twice")
@@ -101,5 +76,42 @@ import Testing
         #expect(Set(acknowledged.keys).isSubset(of: Set(listed.map(\.id))), "an acknowledged contact is missing from the list")
         #expect(try second.listContacts("?limit=1").total == listed.count)
         #expect(second.stop() == .exited(0))
+    }
+
+    /// Writer `writer`'s contacts, POSTed one after the other on one keep-alive connection until
+    /// `deadline` or until the connection fails (the kill ends it).
+    private static func write(as writer: Int, port: Int, until deadline: Date) -> WriterLog {
+        var log = WriterLog()
+        guard let client = try? RawHTTPConnection(port: port) else { return log }
+        defer { client.close() }
+        while Date() < deadline {
+            let name = "Writer \(writer) #\(log.sent)"
+            let body = #"{"name":"\#(name)","email":"w\#(writer).n\#(log.sent)@example.com","favorite":\#(log.sent % 5 == 0)}"#
+            log.sent += 1
+            // The kill ends the connection: a failed exchange ends this writer.
+            guard let response = try? client.send("POST", "/contacts", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+            else { break }
+            guard response.status == 201, let location = response.header("Location"), location.hasPrefix("/contacts/") else {
+                log.unexpected.append("\(response.status) \(response.header("Location") ?? "no Location") \(response.text)")
+                continue
+            }
+            log.acknowledged[String(location.dropFirst("/contacts/".count))] = name
+        }
+        return log
+    }
+
+    /// Every stored contact, page after page.
+    private static func everyContact(_ reader: RawHTTPConnection) throws -> [ContactBody] {
+        var listed: [ContactBody] = []
+        var cursor: String?
+        for _ in 0..<1000 {
+            let page = try reader.send("GET", "/contacts?limit=1000" + (cursor.map { "&cursor=\($0)" } ?? ""))
+            try #require(page.status == 200, "\(page.status) \(page.text)")
+            let body = try page.decode(ContactListBody.self)
+            listed += body.contacts
+            cursor = body.nextCursor
+            if cursor == nil { break }
+        }
+        return listed
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Glibc
 import QuickActions
@@ -22,21 +23,34 @@ enum PerformanceCheck {
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("allocation-thresholds.json").path
         }
 
+        static let parser = CommandParser<Options>(options: [
+            .text("--thresholds", "FILE", help: "the thresholds to check, or to write with --update") { $0.thresholdsPath = $1 },
+            .flag("--update", help: "write the counts measured into FILE instead of checking them") { $0.update = true },
+            .help(),
+        ])
+
         static let usage = """
             usage: quickactiond-perf-check [--thresholds FILE] [--update]
 
             Counts the allocations per request of quickactiond's hot paths (a release build is
             what the thresholds hold) and checks each against FILE (default: the
-            allocation-thresholds.json beside the check's sources). --update writes the counts
-            measured into FILE instead.
+            allocation-thresholds.json beside the check's sources).
 
-            """
+            options:
+
+            """ + UsageText.optionLines(parser.options).joined(separator: "\n") + "\n"
     }
 
     /// Runs the check with `arguments` (without the program name); returns the exit status.
     static func run(arguments: [String]) -> Int32 {
-        guard let options = parse(arguments) else {
-            FileHandle.standardError.write(Data(Options.usage.utf8))
+        var options = Options()
+        do {
+            if try Options.parser.parse(arguments, into: &options) != .parsed {
+                print(Options.usage, terminator: "")
+                return 0
+            }
+        } catch {
+            FileHandle.standardError.write(Data("quickactiond-perf-check: \(error)\n\(Options.usage)".utf8))
             return 2
         }
         // Before any thread is made: the server in this process takes SIGTERM on a thread of its own.
@@ -95,21 +109,6 @@ enum PerformanceCheck {
         #else
             false
         #endif
-    }
-
-    static func parse(_ arguments: [String]) -> Options? {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--update": options.update = true
-            case "--thresholds":
-                guard let path = remaining.popFirst() else { return nil }
-                options.thresholdsPath = path
-            default: return nil
-            }
-        }
-        return options
     }
 
     /// Every scenario, each server started and stopped in turn.

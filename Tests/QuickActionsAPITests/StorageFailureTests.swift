@@ -37,30 +37,15 @@ import Testing
         }
 
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("full.sqlite").path)
-        let settings = CurrentConfiguration(ReloadableConfiguration())
-        let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
-        let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
-        let router = Router.api(
-            Dependencies(
-                store: RepositoryStore(repository, triggers: repository.triggerStore()), settings: settings, lists: lists, metrics: metrics,
-                events: EventHub(), idempotencyTTLSeconds: 86_400, logger: logger))
-        let api = APIHandler(router: router, logger: logger, metrics: metrics)
+        let api = try APIHandler.singleAccount(on: repository, logger: logger)
         func send(_ method: String, _ target: String, json: String? = nil) throws -> TestResponse {
-            var headers = HTTPHeaders()
-            if json != nil { headers.add("Content-Type", "application/json") }
-            let response = api.handle(try HTTPRequest(method: method, target: target, headers: headers, body: Array((json ?? "").utf8)))
-            return TestResponse(response.deferred.map { $0.wait() ?? HTTPResponse(status: 504) } ?? response)
+            try Self.send(api, method, target, json: json)
         }
 
         #expect(try send("GET", "/readyz").status == 200)
         try cap(repository, extra: 2)
-        var full: TestResponse?
-        for index in 0..<2000 {
-            let response = try send("POST", "/contacts", json: #"{"name":"Filler \#(index) \#(String(repeating: "x", count: 80))"}"#)
-            if response.status != 201 {
-                full = response
-                break
-            }
+        let full = try Self.firstAnswer(other: 201) { index in
+            try send("POST", "/contacts", json: #"{"name":"Filler \#(index) \#(String(repeating: "x", count: 80))"}"#)
         }
         let problem = try #require(full, "the capped database never filled")
         try problem.expectProblem(503)
@@ -76,14 +61,7 @@ import Testing
 
         // A write the handler sees thrown (a trigger: smaller rows, in pages with room left at
         // first) gets the same answer once they are full too.
-        var trigger: TestResponse?
-        for _ in 0..<2000 {
-            let response = try send("POST", "/trigger", json: #"{"type":"SearchAction"}"#)
-            if response.status != 200 {
-                trigger = response
-                break
-            }
-        }
+        let trigger = try Self.firstAnswer(other: 200) { _ in try send("POST", "/trigger", json: #"{"type":"SearchAction"}"#) }
         let thrown = try #require(trigger, "the triggers never filled the capped database")
         try thrown.expectProblem(503)
         #expect(try thrown.object()["type"] == "https://quickactiond.dev/problems/storage-full")
@@ -101,6 +79,24 @@ import Testing
         #expect(try send("GET", "/readyz").status == 200)
         #expect(try send("POST", "/contacts", json: #"{"name":"After"}"#).status == 201)
         #expect(try send("GET", "/readyz").status == 200)
+    }
+
+    /// `api`'s answer to `method` `target`, with `json` as the body when given (a deferred answer waited for).
+    private static func send(_ api: APIHandler, _ method: String, _ target: String, json: String?) throws -> TestResponse {
+        var headers = HTTPHeaders()
+        if json != nil { headers.add("Content-Type", "application/json") }
+        let response = api.handle(try HTTPRequest(method: method, target: target, headers: headers, body: Array((json ?? "").utf8)))
+        return TestResponse(response.deferred.map { $0.wait() ?? HTTPResponse(status: 504) } ?? response)
+    }
+
+    /// The first answer to `request(0)`, `request(1)`, … (up to 2000 of them) whose status is not
+    /// `status`; nil when every one was.
+    private static func firstAnswer(other status: Int, _ request: (Int) throws -> TestResponse) throws -> TestResponse? {
+        for index in 0..<2000 {
+            let response = try request(index)
+            if response.status != status { return response }
+        }
+        return nil
     }
 
     @Test func anIOErrorHasItsOwnProblemType() throws {

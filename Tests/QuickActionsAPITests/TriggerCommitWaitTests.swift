@@ -19,15 +19,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let repository = try SQLiteContactRepository.open(path: directory.appendingPathComponent("t.sqlite").path)
-        let settings = CurrentConfiguration(ReloadableConfiguration())
-        let lists = try AccountShortcutLists.pinning(repository, setup: settings.shortcuts)
-        let metrics = Metrics(threadRows: ThreadRows(ownRows: 0))
-        let logger = RequestLogger(level: .error)
-        let router = Router.api(
-            Dependencies(
-                store: RepositoryStore(repository, triggers: repository.triggerStore()), settings: settings, lists: lists, metrics: metrics,
-                events: EventHub(), idempotencyTTLSeconds: 86_400, logger: logger))
-        let api = APIHandler(router: router, logger: logger, metrics: metrics)
+        let api = try APIHandler.singleAccount(on: repository, logger: RequestLogger(level: .error))
         @Sendable func request(_ body: String, key: String) throws -> HTTPRequest {
             try HTTPRequest(
                 method: "POST", target: "/trigger", headers: HTTPHeaders([("Content-Type", "application/json"), ("Idempotency-Key", key)]),
@@ -36,30 +28,10 @@ import Testing
         let first = try request(#"{"type":"SearchAction","deviceId":"a"}"#, key: "k1")
         let other = try request(#"{"type":"SearchAction","deviceId":"b"}"#, key: "k1")
 
-        // A write that holds the writer connection until released: every commit waits behind it.
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let releasedOnce = Mutex(false)
-        @Sendable func releaseWriter() {
-            let first = releasedOnce.withLock { done in
-                defer { done = true }
-                return !done
-            }
-            if first { release.signal() }
-        }
-        let writer = DispatchGroup()
-        DispatchQueue.global().async(group: writer) {
-            _ = try? repository.database.write { _ in
-                held.signal()
-                release.wait()
-            }
-        }
+        let writer = HeldWriter(repository)
         // Released however the test ends, so no thread stays blocked behind it.
-        defer {
-            releaseWriter()
-            _ = writer.wait(timeout: .now() + 30)
-        }
-        try #require(held.wait(timeout: .now() + 10) == .success, "the writer was never held")
+        defer { writer.finish() }
+        try #require(writer.waitUntilHeld(), "the writer was never held")
 
         // Sent one after another, each on a thread of its own as the HTTP threads would: the
         // same body twice under one key, then another body under that key. The bound is the
@@ -79,7 +51,7 @@ import Testing
             pending.append(response)
         }
 
-        releaseWriter()
+        writer.release()
         let done = pending.map { TestResponse($0.deferred?.wait(timeout: .seconds(30)) ?? HTTPResponse(status: 504)) }
         #expect(done[0].status == 200 && done[1].status == 200, "\(done[0].text) \(done[1].text)")
         #expect(done[0].headers["Idempotent-Replayed"] == nil && done[1].headers["Idempotent-Replayed"] == "true")
@@ -91,5 +63,42 @@ import Testing
             return
         }
         #expect(stored.count == 1, "one trigger for the key")
+    }
+
+    /// A write that holds the writer connection until released: every commit waits behind it.
+    final class HeldWriter: Sendable {
+        private let held = DispatchSemaphore(value: 0)
+        private let released = DispatchSemaphore(value: 0)
+        private let releasedOnce = Mutex(false)
+        private let writer = DispatchGroup()
+
+        init(_ repository: SQLiteContactRepository) {
+            DispatchQueue.global().async(group: writer) { [held, released] in
+                _ = try? repository.database.write { _ in
+                    held.signal()
+                    released.wait()
+                }
+            }
+        }
+
+        /// Whether the write began (and holds the connection) within 10 s.
+        func waitUntilHeld() -> Bool {
+            held.wait(timeout: .now() + 10) == .success
+        }
+
+        /// Lets the write end (once, however often called).
+        func release() {
+            let first = releasedOnce.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if first { released.signal() }
+        }
+
+        /// Releases the write and waits up to 30 s for it to end.
+        func finish() {
+            release()
+            _ = writer.wait(timeout: .now() + 30)
+        }
     }
 }

@@ -185,10 +185,23 @@ import Testing
         #expect(CommandLineParser.usage.contains("--trigger-retention DURATION"))
     }
 
-    /// Every option reads its value into its own field: whole configurations are compared, so
-    /// an option read into another field, or not read at all, fails; and every option is given.
-    @Test func everyOptionSetsItsOwnField() throws {
-        let single = [
+    /// Options given together, and the configuration they read into (the defaults elsewhere).
+    struct OptionGroup: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let expected: ServiceConfiguration
+        var testDescription: String { arguments.joined(separator: " ") }
+
+        init(_ arguments: [String], _ set: (inout ServiceConfiguration) -> Void) {
+            self.arguments = arguments
+            var expected = ServiceConfiguration()
+            set(&expected)
+            self.expected = expected
+        }
+    }
+
+    /// Every option of a single-account server, each with a value other than its default.
+    static let singleAccountOptions = OptionGroup(
+        [
             "--host", "0.0.0.0", "--port", "9090", "--db", "other.sqlite", "--db-pool", "3", "--db-statement-timeout", "250ms",
             "--db-lock-timeout", "2s", "--db-request-timeout", "1500ms", "--store", "memory", "--no-seed", "--shortcuts", "Info.plist",
             "--localizations", "L10n",
@@ -197,7 +210,7 @@ import Testing
             "--idempotency-ttl", "90m", "--trigger-retention", "0", "--max-body-bytes", "2048", "--max-header-bytes", "4096",
             "--max-connections", "100", "--max-streams-per-account", "3", "--idle-timeout", "5", "--threads", "3", "--log-level", "debug",
         ]
-        var expected = ServiceConfiguration()
+    ) { expected in
         expected.host = "0.0.0.0"
         expected.port = 9090
         expected.databasePath = "other.sqlite"
@@ -224,31 +237,58 @@ import Testing
         expected.idleTimeoutSeconds = 5
         expected.threads = 3
         expected.logLevel = .debug
-        #expect(try serve(single) == expected)
+    }
 
-        let accounts = [
-            "--accounts", "--admin-token", "admin-0123456789abcdef", "--max-contacts-per-account", "7", "--rate-limit", "50",
-            "--cache-accounts", "20", "--max-connections-per-account", "9",
-        ]
-        var expectedAccounts = ServiceConfiguration()
-        expectedAccounts.accounts = true
-        expectedAccounts.adminToken = "admin-0123456789abcdef"
-        expectedAccounts.maxContactsPerAccount = 7
-        expectedAccounts.rateLimit = 50
-        expectedAccounts.cacheAccounts = 20
-        expectedAccounts.maxConnectionsPerAccount = 9
-        #expect(try serve(accounts) == expectedAccounts)
+    /// Together, every option of the server.
+    static let optionGroups = [
+        singleAccountOptions,
+        OptionGroup(
+            [
+                "--accounts", "--admin-token", "admin-0123456789abcdef", "--max-contacts-per-account", "7", "--rate-limit", "50",
+                "--cache-accounts", "20", "--max-connections-per-account", "9",
+            ]
+        ) { expected in
+            expected.accounts = true
+            expected.adminToken = "admin-0123456789abcdef"
+            expected.maxContactsPerAccount = 7
+            expected.rateLimit = 50
+            expected.cacheAccounts = 20
+            expected.maxConnectionsPerAccount = 9
+        },
+        OptionGroup(["--token-file", "token.txt"]) { $0.tokenFile = "token.txt" },
+        OptionGroup(["--accounts", "--admin-token-file", "admin.txt"]) { expected in
+            expected.accounts = true
+            expected.adminTokenFile = "admin.txt"
+        },
+        OptionGroup(
+            [
+                "--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d", "--stale-window", "90m", "--reload-timeout",
+                "45s", "--max-disabled-items", "250",
+            ]
+        ) { expected in
+            expected.maxDisabledItems = 250
+            expected.reloadTimeoutSeconds = 45
+            expected.disabledRetentionSeconds = 7 * 86_400
+            expected.staleWindowSeconds = 90 * 60
+            expected.dynamicOrder = .name
+            expected.usageHalfLifeSeconds = 12 * 3600
+        },
+    ]
 
-        let files = ["--token-file", "token.txt"]
-        var expectedFiles = ServiceConfiguration()
-        expectedFiles.tokenFile = "token.txt"
-        #expect(try serve(files) == expectedFiles)
-        let adminFiles = ["--accounts", "--admin-token-file", "admin.txt"]
-        var expectedAdminFiles = ServiceConfiguration()
-        expectedAdminFiles.accounts = true
-        expectedAdminFiles.adminTokenFile = "admin.txt"
-        #expect(try serve(adminFiles) == expectedAdminFiles)
+    /// Every option reads its value into its own field: whole configurations are compared, so
+    /// an option read into another field, or not read at all, fails.
+    @Test(arguments: optionGroups) func everyOptionSetsItsOwnField(_ group: OptionGroup) throws {
+        #expect(try serve(group.arguments) == group.expected)
+    }
 
+    /// The groups `everyOptionSetsItsOwnField` reads give every option.
+    @Test func everyOptionIsGivenToEveryOptionSetsItsOwnField() {
+        let given = Set(Self.optionGroups.flatMap(\.arguments).filter { $0.hasPrefix("--") })
+        #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))
+    }
+
+    /// `export` reads the server options it takes into its configuration, and refuses those it does not.
+    @Test func exportReadsTheServerOptionsItTakes() throws {
         #expect(
             try CommandLineParser.parse(["export", "android", "--out", "o", "--shortcuts", "s.xml", "--platforms", "p.json"])
                 == .export(
@@ -261,26 +301,14 @@ import Testing
                             return configuration
                         }())))
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["export", "web", "--manifest", "m", "--port", "1"]) }
+    }
 
-        let ranking = [
-            "--dynamic-order", "name", "--usage-half-life", "12h", "--disabled-retention", "7d", "--stale-window", "90m", "--reload-timeout", "45s",
-            "--max-disabled-items", "250",
-        ]
-        var expectedRanking = ServiceConfiguration()
-        expectedRanking.maxDisabledItems = 250
-        expectedRanking.reloadTimeoutSeconds = 45
-        expectedRanking.disabledRetentionSeconds = 7 * 86_400
-        expectedRanking.staleWindowSeconds = 90 * 60
-        expectedRanking.dynamicOrder = .name
-        expectedRanking.usageHalfLifeSeconds = 12 * 3600
-        #expect(try serve(ranking) == expectedRanking)
+    /// The ranking options refuse an unknown order and a disabled-items limit out of range.
+    @Test func rankingOptionsRefuseValuesOutOfRange() {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["--dynamic-order", "random"]) }
         for count in ["0", "100001", "-1", "ten"] {
             #expect(throws: UsageError.self) { try CommandLineParser.parse(["--max-disabled-items", count]) }
         }
-
-        let given = Set((single + accounts + files + adminFiles + ranking).filter { $0.hasPrefix("--") })
-        #expect(given == Set(CommandLineParser.options.map(\.name)).subtracting(["--help", "--version"]))
     }
 
     /// `--help` prints exactly the committed text (`Fixtures/usage.txt`): a change to it is seen

@@ -61,6 +61,7 @@ final class LogBuffers: Sendable {
     private func startWriterOnce() {
         guard !writerStarted.load(ordering: .acquiring), !writerStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let thread = Thread { [self] in
+            ThreadName.set("qa-log-writer")
             while true {
                 wake.wait()
                 if closed.load(ordering: .acquiring) { return }
@@ -70,7 +71,6 @@ final class LogBuffers: Sendable {
                 write(then: [])
             }
         }
-        thread.name = "quickactiond-log"
         thread.start()
     }
 }

@@ -31,17 +31,17 @@ public final class StoreWorkers: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts `threads` (at least one) threads named `quickactiond.store-worker`.
+    /// Starts `threads` (at least one) threads named `qa-store-worker`.
     public init(threads: Int, queueLimit: Int = defaultQueueLimit) {
         self.threads = max(1, threads)
         self.queueLimit = max(1, queueLimit)
         queue = Mutex(Queue(jobs: BoundedRing(capacity: self.queueLimit)))
         for _ in 0..<self.threads {
             let thread = Thread { [self] in
+                ThreadName.set("qa-store-worker")
                 work()
                 finished.signal()
             }
-            thread.name = "quickactiond.store-worker"
             thread.start()
         }
     }

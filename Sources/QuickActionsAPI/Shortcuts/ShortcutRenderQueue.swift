@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Sharding
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,8 +43,8 @@ final class ShortcutRenderQueue: Sendable {
         let started = Atomic<Bool>(false)
     }
 
-    /// The render thread's name, as the system shows it (at most 15 bytes).
-    static let threadName = "qa-render"
+    /// The render thread's name, as the system shows it.
+    static let threadName: StaticString = "qa-render"
 
     /// How much lower the renders' priority is than the process's other threads' (a nice value,
     /// per thread on Linux).
@@ -82,8 +83,7 @@ final class ShortcutRenderQueue: Sendable {
                 // `who` 0 is the calling thread: Linux keeps a nice value per thread.
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
             #endif
-            // The name `top -H` and /proc show (Foundation names only its own view of the thread).
-            try? Self.threadName.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+            ThreadName.set(Self.threadName)
             while true {
                 // One signal per job, then one when the queue is gone (after its last job).
                 work.wake.wait()
@@ -96,7 +96,6 @@ final class ShortcutRenderQueue: Sendable {
                 for answer in job.waiters { answer(representation) }
             }
         }
-        thread.name = Self.threadName
         thread.start()
     }
 }

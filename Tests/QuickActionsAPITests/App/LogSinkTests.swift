@@ -136,6 +136,20 @@ import Testing
         _ = output.finish()
     }
 
+    @Test("The writer thread is shown as qa-log-writer, not by the name of the thread whose line started it")
+    func theWriterThreadIsNamed() throws {
+        let output = try DrainedPipe()
+        let logger = RequestLogger(level: .info, descriptor: output.writeEnd, rows: ThreadRows(ownRows: 0))
+        Self.request(logger, "named")
+        let deadline = Date().addingTimeInterval(5)
+        while output.lines.isEmpty, Date() < deadline { usleep(1_000) }
+        // The writer names itself before its first write.
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+        #expect(names.contains("qa-log-writer\n"))
+        _ = output.finish()
+    }
+
     @Test("Many threads past full buffers, into a pipe: every line is written once, each thread's in its order")
     func noLineDroppedUnderLoad() throws {
         let rows = ThreadRows(ownRows: 3)

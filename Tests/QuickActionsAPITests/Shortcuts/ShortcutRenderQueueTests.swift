@@ -91,7 +91,7 @@ import Testing
             done.wait()
             let render = try #require(seen.withLock { $0 })
             #expect(render.nice == getpriority(which, 0) + ShortcutRenderQueue.niceness)
-            #expect(render.name == ShortcutRenderQueue.threadName)
+            #expect(render.name == ShortcutRenderQueue.threadName.description)
             let task = "/proc/" + (try #require(render.task))
             #expect(FileManager.default.fileExists(atPath: task))
             queue = nil

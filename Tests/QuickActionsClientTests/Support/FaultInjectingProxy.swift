@@ -115,18 +115,7 @@ final class FaultInjectingProxy: Sendable {
             return
         }
         if case .answer(let status, let retryAfter) = fault {
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            if Self.wait(client, milliseconds: 2000) {
-                let count = read(client, &buffer, buffer.count)
-                if count > 0 { heads.withLock { $0.append(String(decoding: buffer[..<count], as: UTF8.self)) } }
-            }
-            let body = #"{"title":"injected","status":\#(status),"detail":"injected by the test proxy"}"#
-            let head =
-                "HTTP/1.1 \(status) Injected\r\nContent-Type: application/problem+json\r\nContent-Length: \(body.utf8.count)\r\n"
-                + (retryAfter.map { "Retry-After: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
-            let bytes = Array((head + body).utf8)
-            _ = Self.writeAll(client, bytes, bytes.count)
-            close(client)
+            answer(client, status: status, retryAfter: retryAfter)
             return
         }
         guard let upstream = try? LoopbackSocket.connect(port: upstreamPort) else {
@@ -164,6 +153,22 @@ final class FaultInjectingProxy: Sendable {
                 if count <= 0 || !Self.writeAll(client, buffer, count) { break }
             }
         }
+        close(client)
+    }
+
+    /// Reads the request's head (for `heads`), answers it with an injected problem, and closes the connection.
+    private func answer(_ client: Int32, status: Int, retryAfter: Int?) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        if Self.wait(client, milliseconds: 2000) {
+            let count = read(client, &buffer, buffer.count)
+            if count > 0 { heads.withLock { $0.append(String(decoding: buffer[..<count], as: UTF8.self)) } }
+        }
+        let body = #"{"title":"injected","status":\#(status),"detail":"injected by the test proxy"}"#
+        let head =
+            "HTTP/1.1 \(status) Injected\r\nContent-Type: application/problem+json\r\nContent-Length: \(body.utf8.count)\r\n"
+            + (retryAfter.map { "Retry-After: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
+        let bytes = Array((head + body).utf8)
+        _ = Self.writeAll(client, bytes, bytes.count)
         close(client)
     }
 
