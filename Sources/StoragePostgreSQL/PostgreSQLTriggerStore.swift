@@ -35,11 +35,13 @@ final class PostgreSQLTriggerStore: TriggerStore {
                     }
                 }
                 // The favorite's row is locked until the transaction ends.
-                let usage = try pick?.count { (contactId) throws(StorageError) in
-                    let found = try connection.execute(PostgreSQLContactSQL.favoriteUsage, [.integer(account.rawValue), .text(contactId)])
-                    return found.count > 0 ? (sequence: found.int64(0, 0), usageKey: found.optionalDouble(0, 1)) : nil
-                } store: { (change) throws(StorageError) in
-                    try connection.execute(PostgreSQLContactSQL.setUsage, [.optionalDouble(change.usageKey), .integer(change.sequence)])
+                var usage: UsageChange?
+                if let pick {
+                    let found = try connection.execute(PostgreSQLContactSQL.favoriteUsage, [.integer(account.rawValue), .text(pick.contactId)])
+                    usage = pick.change(of: found.count > 0 ? (sequence: found.int64(0, 0), usageKey: found.optionalDouble(0, 1)) : nil)
+                    if let usage {
+                        try connection.execute(PostgreSQLContactSQL.setUsage, [.optionalDouble(usage.usageKey), .integer(usage.sequence)])
+                    }
                 }
                 return CountedTrigger(append: nil, usage: usage)
             },

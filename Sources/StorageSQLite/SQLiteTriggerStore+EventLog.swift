@@ -37,15 +37,21 @@ extension SQLiteTriggerStore {
                 try connection.firstRow(SQLiteTriggerLogSQL.insertReturningSeq, SQLiteTriggerSQL.insertValues(record, account: account)) {
                     $0.int64(at: 0)
                 } ?? 0
-            let usage = try pick?.count { (contactId) throws(StorageError) in
-                try connection.firstRow(SQLiteContactSQL.favoriteUsage, [.integer(account.rawValue), .text(contactId)]) {
-                    (sequence: $0.int64(at: 0), usageKey: $0.optionalDouble(at: 1))
-                }
-            } store: { (change) throws(StorageError) in
-                try connection.run(SQLiteContactSQL.setUsage, [.real(change.usageKey), .integer(change.sequence)])
-            }
-            return CountedTrigger(append: .recorded(eventID: eventID), usage: usage)
+            return CountedTrigger(
+                append: .recorded(eventID: eventID),
+                usage: try pick.flatMap { pick throws(StorageError) in try Self.count(pick, account: account, on: connection) })
         }
+    }
+
+    /// Counts `pick` in the use score of its contact, when that is a favorite of the account,
+    /// in the caller's transaction (`UsagePick.change`).
+    private static func count(_ pick: UsagePick, account: AccountKey, on connection: SQLiteConnection) throws(StorageError) -> UsageChange? {
+        let found = try connection.firstRow(SQLiteContactSQL.favoriteUsage, [.integer(account.rawValue), .text(pick.contactId)]) {
+            (sequence: $0.int64(at: 0), usageKey: $0.optionalDouble(at: 1))
+        }
+        guard let change = pick.change(of: found) else { return nil }
+        try connection.run(SQLiteContactSQL.setUsage, [.real(change.usageKey), .integer(change.sequence)])
+        return change
     }
 
     /// Publishes a counted pick's new usage key on the contact changes, on the writer after the commit.

@@ -155,12 +155,11 @@ public final class InMemoryContactRepository: ContactRepository {
             guard let index = state.byAccount[account]?.firstIndex(where: { $0.id == pick.contactId && $0.favorite }),
                 let contact = state.byAccount[account]?[index]
             else { return nil }
-            let change = pick.count { _ in
-                (contact.sequence, contact.usageKey)
-            } store: {
-                state.byAccount[account]?[index].usageKey = $0.usageKey
+            let change = pick.change(of: (contact.sequence, contact.usageKey))
+            if let change {
+                state.byAccount[account]?[index].usageKey = change.usageKey
+                changes.publish(ContactChange(account: account, usage: change))
             }
-            if let change { changes.publish(ContactChange(account: account, usage: change)) }
             return change
         }
     }

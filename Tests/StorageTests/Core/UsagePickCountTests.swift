@@ -8,38 +8,20 @@ import Testing
     private static let now = Timestamp(millisecondsSince1970: 1_764_478_800_000)
     private static let pick = UsagePick(contactId: "c1", at: now, halfLife: .default)
 
-    @Test func aPickOfAFavoriteStoresAndReturnsItsNextKey() {
-        var stored: [UsageChange] = []
-        var asked: [String] = []
-        let change = Self.pick.count { id in
-            asked.append(id)
-            return (sequence: 7, usageKey: nil)
-        } store: {
-            stored.append($0)
-        }
-        let expected = UsageChange(sequence: 7, usageKey: UsageScore(pickAt: Self.now).key)
-        #expect(asked == ["c1"] && change == expected && stored == [expected])
+    @Test func aPickOfAFavoriteGivesItsNextKey() {
+        let change = Self.pick.change(of: (sequence: 7, usageKey: nil))
+        #expect(change == UsageChange(sequence: 7, usageKey: UsageScore(pickAt: Self.now).key))
     }
 
     @Test func aPickAddsToThePreviousScore() throws {
         let previous = UsageScore(pickAt: Self.now.advanced(byMilliseconds: -60_000))
-        let change = Self.pick.count { _ in
-            (sequence: 3, usageKey: previous.key)
-        } store: { _ in
-        }
+        let change = Self.pick.change(of: (sequence: 3, usageKey: previous.key))
         let expected = UsageScore.afterPick(at: Self.now, previous: previous, halfLife: .default).key
         #expect(try #require(change).usageKey == expected && expected > UsageScore(pickAt: Self.now).key)
     }
 
-    @Test func aPickOfNoFavoriteStoresNothing() {
-        var stored = 0
-        #expect(
-            Self.pick.count { _ in
-                nil
-            } store: { _ in
-                stored += 1
-            } == nil)
-        #expect(stored == 0)
+    @Test func aPickOfNoFavoriteCountsNothing() {
+        #expect(Self.pick.change(of: nil) == nil)
     }
 
     @Test func anAppendIsStoredOnceItHasItsTrigger() throws {
