@@ -27,13 +27,6 @@ import Testing
         }
     }
 
-    @Test("A name over 15 bytes stops the process rather than leave the thread its creator's name")
-    func aNameTooLongStopsTheProcess() async {
-        await #expect(processExitsWith: .failure) {
-            ThreadName.set("quickactiond-log")
-        }
-    }
-
     @Test("Every thread Sources starts names itself through ThreadName, with a name Linux keeps whole")
     func everyThreadInSourcesHasANameLinuxKeeps() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
